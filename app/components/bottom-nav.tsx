@@ -1,0 +1,55 @@
+import { NavLink } from "react-router";
+
+type NavItem = { to: string; label: string; icon: React.ReactNode; end?: boolean };
+
+const iconProps = {
+  width: 24,
+  height: 24,
+  viewBox: "0 0 24 24",
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 2,
+  strokeLinecap: "round" as const,
+  strokeLinejoin: "round" as const,
+  "aria-hidden": true,
+};
+
+const HomeIcon = (
+  <svg {...iconProps}>
+    <path d="M3 10.5 12 3l9 7.5" />
+    <path d="M5 9.5V21h14V9.5" />
+  </svg>
+);
+
+// Items join as their screens are built (Negócios, Vendas, Posts, Perfil/Entrar).
+const ITEMS: NavItem[] = [{ to: "/", label: "Início", icon: HomeIcon, end: true }];
+
+/** Thumb-sized bottom navigation; NavLink marks the current page with aria-current="page". */
+export function BottomNav() {
+  return (
+    <nav
+      aria-label="Navegação principal"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur dark:border-stone-800 dark:bg-stone-900/95"
+    >
+      <ul className="mx-auto flex max-w-3xl justify-around">
+        {ITEMS.map((item) => (
+          <li key={item.to} className="flex-1">
+            <NavLink
+              to={item.to}
+              end={item.end}
+              prefetch="intent"
+              className={({ isActive }) =>
+                `flex min-h-14 flex-col items-center justify-center gap-0.5 px-2 py-2 text-xs font-medium ${
+                  isActive ? "text-brand-600 dark:text-brand-100" : "text-stone-600 dark:text-stone-300"
+                }`
+              }
+            >
+              {item.icon}
+              <span>{item.label}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * Stored images are referenced as "/media/<shape>/<id>"; the files are
+ * "<shape>/<id>-<width>.webp" in a few widths, so any page can build a srcset
+ * from the reference alone. Pure: used by the server (storage) and components.
+ */
+export const IMAGE_SHAPES = {
+  // logos and avatars
+  square: { widths: [96, 192, 384], aspect: 1 },
+  // business covers and news covers
+  wide: { widths: [320, 640, 1280], aspect: 16 / 9 },
+  // photos of items for sale, post images, gallery
+  photo: { widths: [320, 640, 960], aspect: 4 / 3 },
+} as const;
+
+export type ImageShape = keyof typeof IMAGE_SHAPES;
+
+export type ImageRef = { shape: ImageShape; id: string };
+
+const REF = /^\/media\/(square|wide|photo)\/([A-Za-z0-9_-]{1,80})$/;
+
+export function parseImageRef(ref: string | null | undefined): ImageRef | null {
+  if (!ref) return null;
+  const match = REF.exec(ref);
+  if (!match) return null;
+  return { shape: match[1] as ImageShape, id: match[2]! };
+}
+
+export function imageRef(shape: ImageShape, id: string): string {
+  return `/media/${shape}/${id}`;
+}
+
+export function imageFileKey(shape: ImageShape, id: string, width: number): string {
+  return `${shape}/${id}-${width}.webp`;
+}
+
+export type ImageSources = { src: string; srcSet: string; width: number; height: number };
+
+/** `saveData` (the Save-Data header) keeps every candidate at the smallest width. */
+export function imageSources(ref: string, options: { saveData?: boolean } = {}): ImageSources | null {
+  const parsed = parseImageRef(ref);
+  if (!parsed) return null;
+  const { widths, aspect } = IMAGE_SHAPES[parsed.shape];
+  const usable = options.saveData ? widths.slice(0, 1) : widths;
+  const url = (w: number) => `/media/${imageFileKey(parsed.shape, parsed.id, w)}`;
+  const middle = usable[Math.min(1, usable.length - 1)]!;
+  return {
+    src: url(middle),
+    srcSet: usable.map((w) => `${url(w)} ${w}w`).join(", "),
+    width: middle,
+    height: Math.round(middle / aspect),
+  };
+}

@@ -1,0 +1,17 @@
+/**
+ * A redirect target is honoured only when it is a path on this site: one leading "/",
+ * not "//" or "/\" (which browsers read as another host), no control characters.
+ */
+export function safeRedirectPath(value: unknown, fallback = "/"): string {
+  if (typeof value !== "string") return fallback;
+  const target = value.trim();
+  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  if (/[\u0000-\u001f\u007f]/.test(target)) return fallback;
+  try {
+    const url = new URL(target, "http://guida.invalid");
+    if (url.origin !== "http://guida.invalid") return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
+}

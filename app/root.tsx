@@ -1,0 +1,133 @@
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { BottomNav } from "./components/bottom-nav";
+import { PageSpinner } from "./components/page-spinner";
+import { ThemeToggle } from "./components/theme-toggle";
+import { DEFAULT_THEME, themeFromCookieHeader, type Theme } from "./lib/theme";
+import "./app.css";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+];
+
+export function loader({ request }: Route.LoaderArgs) {
+  // The theme is rendered from its cookie so the first paint is already right.
+  return { theme: themeFromCookieHeader(request.headers.get("Cookie")) };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const theme: Theme = data?.theme ?? DEFAULT_THEME;
+  return (
+    <html lang="pt-BR" className={theme === "dark" ? "dark" : undefined} style={{ colorScheme: theme }}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content={theme === "dark" ? "#0c0a09" : "#047857"} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh font-sans">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ theme, children }: { theme: Theme; children: React.ReactNode }) {
+  return (
+    <>
+      <a
+        href="#conteudo"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
+        Pular para o conteúdo
+      </a>
+      <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur dark:border-stone-800 dark:bg-stone-900/95">
+        <div className="mx-auto flex max-w-3xl items-center gap-2 px-4 py-2">
+          <Link to="/" className="flex min-h-11 items-center text-xl font-bold tracking-tight text-brand-700 dark:text-brand-100">
+            Guida
+          </Link>
+          <span className="truncate text-sm text-stone-600 dark:text-stone-300">Vila Serena</span>
+          <div className="ml-auto">
+            <ThemeToggle theme={theme} />
+          </div>
+        </div>
+      </header>
+      <main id="conteudo" className="mx-auto max-w-3xl px-4 pb-28 pt-4">
+        {children}
+      </main>
+      <BottomNav />
+      <PageSpinner />
+    </>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <Shell theme={loaderData.theme}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const theme = data?.theme ?? DEFAULT_THEME;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Shell theme={theme}>
+        <title>404 · Página não encontrada · Guida</title>
+        <section className="flex flex-col items-center py-16 text-center">
+          <h1 className="text-6xl font-bold text-brand-600">404</h1>
+          <p className="mt-4 text-xl font-semibold">Página não encontrada</p>
+          <p className="mt-2 max-w-sm text-stone-600 dark:text-stone-300">
+            A página que você está procurando não existe ou foi removida.
+          </p>
+          <Link
+            to="/"
+            className="mt-8 inline-flex min-h-11 items-center rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700"
+          >
+            Voltar ao início
+          </Link>
+        </section>
+      </Shell>
+    );
+  }
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const unavailable = status === 503;
+  // Details only in development; production never shows a stack trace.
+  const details = import.meta.env.DEV && error instanceof Error ? error.stack : null;
+  return (
+    <Shell theme={theme}>
+      <title>{unavailable ? "Serviço indisponível · Guida" : "Algo deu errado · Guida"}</title>
+      <section className="flex flex-col items-center py-16 text-center">
+        <h1 className="text-2xl font-bold">{unavailable ? "Serviço temporariamente indisponível" : "Algo deu errado"}</h1>
+        <p className="mt-2 max-w-sm text-stone-600 dark:text-stone-300">
+          {unavailable
+            ? "Não conseguimos acessar os dados agora. Tente de novo em alguns instantes."
+            : "Tivemos um problema ao abrir esta página. Tente de novo em instantes."}
+        </p>
+        <Link
+          to="/"
+          className="mt-8 inline-flex min-h-11 items-center rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700"
+        >
+          Voltar ao início
+        </Link>
+        {details ? <pre className="mt-8 max-w-full overflow-auto text-left text-xs">{details}</pre> : null}
+      </section>
+    </Shell>
+  );
+}

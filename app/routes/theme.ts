@@ -1,0 +1,23 @@
+import { data, redirect } from "react-router";
+import { safeRedirectPath } from "~/lib/redirects";
+import { isTheme, themeCookie } from "~/lib/theme";
+import type { Route } from "./+types/theme";
+
+// POST /theme — theme (light|dark), optional redirectTo. Works as a plain form post.
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const theme = form.get("theme");
+  if (!isTheme(theme)) {
+    return data({ error: "Tema inválido: escolha claro (light) ou escuro (dark)." }, { status: 400 });
+  }
+  const secure = new URL(request.url).protocol === "https:";
+  return redirect(safeRedirectPath(form.get("redirectTo"), "/"), {
+    status: 303,
+    headers: { "Set-Cookie": themeCookie(theme, secure) },
+  });
+}
+
+export function loader() {
+  // Nothing to show at /theme itself; a GET goes home.
+  return redirect("/");
+}

@@ -1,0 +1,83 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Database, Queryable } from "./types";
+
+/** Embedded PostgreSQL (WASM). One instance per process: it has one session only. */
+export async function openPGlite(dataDir: string | null): Promise<Database> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const dir = dataDir ? path.resolve(dataDir, "pglite") : undefined;
+  if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
+  const pg = await PGlite.create(dir);
+  return wrapPGlite(pg);
+}
+
+type PGliteLike = {
+  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  exec(sql: string): Promise<unknown>;
+  transaction<T>(
+    fn: (tx: {
+      query<R>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
+      exec(sql: string): Promise<unknown>;
+    }) => Promise<T>,
+  ): Promise<T>;
+  close(): Promise<void>;
+};
+
+export function wrapPGlite(pg: PGliteLike): Database {
+  return {
+    engine: "pglite",
+    async query<T>(text: string, params?: unknown[]) {
+      return (await pg.query<T>(text, params)).rows;
+    },
+    async exec(sql: string) {
+      await pg.exec(sql);
+    },
+    transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      // Inside the callback only tx may be used: db.query would wait on the
+      // transaction's own mutex forever.
+      return pg.transaction((tx) =>
+        fn({
+          async query<R>(text: string, params?: unknown[]) {
+            return (await tx.query<R>(text, params)).rows;
+          },
+          async exec(sql: string) {
+            await tx.exec(sql);
+          },
+        }),
+      );
+    },
+    close: () => pg.close(),
+  };
+}
+
+/** Any PostgreSQL 14+ server, Supabase's included. */
+export async function openPostgres(url: string, options: { prepare: boolean; max?: number }): Promise<Database> {
+  const { default: postgres } = await import("postgres");
+  const sql = postgres(url, {
+    prepare: options.prepare,
+    max: options.max ?? 10,
+    onnotice: () => {},
+    connect_timeout: 5,
+    // Keep numeric and bigint as strings like PGlite does for numeric; we cast in SQL.
+    types: {},
+  });
+  const run = async <T>(q: typeof sql, text: string, params?: unknown[]) =>
+    (await q.unsafe(text, (params ?? []) as never[])) as unknown as T[];
+  return {
+    engine: "postgres",
+    query: <T>(text: string, params?: unknown[]) => run<T>(sql, text, params),
+    exec: async (text: string) => {
+      await sql.unsafe(text).simple();
+    },
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>) =>
+      sql.begin((tx) =>
+        fn({
+          query: <R>(text: string, params?: unknown[]) => run<R>(tx as unknown as typeof sql, text, params),
+          exec: async (text: string) => {
+            await tx.unsafe(text).simple();
+          },
+        }),
+      ) as Promise<T>,
+    close: () => sql.end({ timeout: 5 }),
+  };
+}

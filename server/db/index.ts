@@ -1,0 +1,68 @@
+import { getEnv } from "../env";
+import { openPGlite, openPostgres } from "./engines";
+import { acquireDataDirLock, type DataDirLock } from "./lock";
+import { migrate } from "./migrate";
+import type { Database } from "./types";
+
+export { withUser } from "./with-user";
+export { ANON } from "./types";
+export type { Claims, Database, Queryable } from "./types";
+
+type Platform = { db: Database; lock: DataDirLock | null; seeded: boolean };
+
+// One instance per process, kept on globalThis so dev-server module reloads do not
+// open the PGlite folder a second time (which would corrupt it).
+const globalKey = Symbol.for("guida.db");
+type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<Platform> };
+
+async function start(): Promise<Platform> {
+  const env = getEnv();
+  let lock: DataDirLock | null = null;
+  let db: Database;
+  if (env.DATABASE_URL) {
+    db = await openPostgres(env.DATABASE_URL, { prepare: env.DATABASE_PREPARE });
+  } else {
+    lock = acquireDataDirLock(env.DATA_DIR);
+    try {
+      db = await openPGlite(env.DATA_DIR);
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  }
+  await migrate(db);
+  let seeded = false;
+  // The demo town fills only an empty embedded database; a real deployment is never touched.
+  if (!env.DATABASE_URL && env.SEED_DEMO === "auto") {
+    const { seedDemoTownIfEmpty, renderPendingSeedArtwork } = await import("./seed");
+    seeded = await seedDemoTownIfEmpty(db, env.DATA_DIR);
+    void renderPendingSeedArtwork(env.DATA_DIR).catch((error: unknown) =>
+      console.error("[seed] could not render the demo artwork:", error),
+    );
+  }
+  return { db, lock, seeded };
+}
+
+export function getPlatform(): Promise<Platform> {
+  const g = globalThis as GlobalWithDb;
+  g[globalKey] ??= start().catch((error: unknown) => {
+    delete g[globalKey];
+    throw error;
+  });
+  return g[globalKey];
+}
+
+export async function getDb(): Promise<Database> {
+  return (await getPlatform()).db;
+}
+
+export async function closeDb(): Promise<void> {
+  const g = globalThis as GlobalWithDb;
+  const pending = g[globalKey];
+  if (!pending) return;
+  delete g[globalKey];
+  const platform = await pending.catch(() => null);
+  if (!platform) return;
+  await platform.db.close();
+  platform.lock?.release();
+}

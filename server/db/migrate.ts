@@ -1,0 +1,49 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Database } from "./types";
+
+export type Migration = { name: string; sql: string };
+
+function appRoot(): string {
+  return process.env.APP_ROOT ?? process.cwd();
+}
+
+/**
+ * The compatibility layer first (it is idempotent, and a no-op on Supabase), then
+ * supabase/migrations in name order, each once, in its own transaction.
+ */
+export function loadMigrations(root = appRoot()): Migration[] {
+  const dir = path.join(root, "supabase", "migrations");
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith(".sql")).sort();
+  return files.map((name) => ({ name, sql: fs.readFileSync(path.join(dir, name), "utf8") }));
+}
+
+export function loadCompatSql(root = appRoot()): string {
+  return fs.readFileSync(path.join(root, "server", "db", "compat.sql"), "utf8");
+}
+
+export async function migrate(db: Database, root = appRoot()): Promise<string[]> {
+  await db.transaction(async (tx) => {
+    await tx.exec(loadCompatSql(root));
+  });
+  await db.query(`
+    CREATE TABLE IF NOT EXISTS public.guida_migrations (
+      name text PRIMARY KEY,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+  // Bookkeeping only: no role but the owner needs to see it.
+  await db.query(`ALTER TABLE public.guida_migrations ENABLE ROW LEVEL SECURITY`);
+  const applied = new Set(
+    (await db.query<{ name: string }>(`SELECT name FROM public.guida_migrations`)).map((r) => r.name),
+  );
+  const ran: string[] = [];
+  for (const migration of loadMigrations(root)) {
+    if (applied.has(migration.name)) continue;
+    await db.transaction(async (tx) => {
+      await tx.exec(migration.sql);
+      await tx.query(`INSERT INTO public.guida_migrations (name) VALUES ($1)`, [migration.name]);
+    });
+    ran.push(migration.name);
+  }
+  return ran;
+}

@@ -1,0 +1,18 @@
+/** The one query surface every model uses, whatever engine runs underneath. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Several statements, no parameters (migrations, seed DDL). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly engine: "pglite" | "postgres";
+  /** One transaction; PGlite serialises them, PostgreSQL runs them on a pooled connection. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Who a request runs as: RLS reads these claims through auth.uid() / auth.role(). */
+export type Claims = { sub: string; role: "authenticated"; email?: string | null } | { role: "anon" };
+
+export const ANON: Claims = { role: "anon" };

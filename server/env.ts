@@ -1,0 +1,57 @@
+import { z } from "zod";
+
+/**
+ * Configuration is validated once at boot so a typo stops the server with a message
+ * naming the variable, instead of failing later on some request.
+ */
+// An empty variable (FOO= in a .env file) means "not set".
+const optionalUrl = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+  z.url({ message: "deve ser uma URL completa, como https://exemplo.com" }).optional(),
+);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: optionalUrl.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+    message: "deve começar com postgres:// ou postgresql://",
+  }),
+  DATABASE_PREPARE: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+  SEED_DEMO: z.enum(["auto", "never"]).default("auto"),
+  PUBLIC_URL: optionalUrl,
+  SUPABASE_URL: optionalUrl,
+  SUPABASE_ANON_KEY: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+  SMTP_URL: optionalUrl,
+  SESSION_MAX_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  TRUST_PROXY: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join(".") || "(env)"}: ${issue.message}`,
+    );
+    throw new EnvError(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example.`);
+  }
+  const env = result.data;
+  if (env.SUPABASE_URL && !env.SUPABASE_ANON_KEY) {
+    throw new EnvError(
+      "Invalid configuration:\n  SUPABASE_ANON_KEY: required when SUPABASE_URL is set\nSee .env.example.",
+    );
+  }
+  return env;
+}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
