@@ -1,4 +1,5 @@
 import {
+  data,
   isRouteErrorResponse,
   Link,
   Links,
@@ -12,7 +13,12 @@ import type { Route } from "./+types/root";
 import { BottomNav } from "./components/bottom-nav";
 import { PageSpinner } from "./components/page-spinner";
 import { ThemeToggle } from "./components/theme-toggle";
+import { FlashMessage } from "./components/flash-message";
+import { LastPathTracker } from "./components/last-path-tracker";
+import { UserProvider, type CurrentUser } from "./components/user-context";
 import { DEFAULT_THEME, themeFromCookieHeader, type Theme } from "./lib/theme";
+import { readFlash } from "../server/flash";
+import { getRequestSession } from "../server/request";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [
@@ -20,14 +26,38 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
 ];
 
-export function loader({ request }: Route.LoaderArgs) {
-  // The theme is rendered from its cookie so the first paint is already right.
-  return { theme: themeFromCookieHeader(request.headers.get("Cookie")) };
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await getRequestSession(request);
+  const { flash, clear } = readFlash(request);
+  const headers = new Headers();
+  for (const cookie of session.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  if (clear) headers.append("Set-Cookie", clear);
+  const user = session.user
+    ? { id: session.user.id, fullName: session.user.fullName, username: session.user.username, avatarUrl: session.user.avatarUrl }
+    : null;
+  return data(
+    {
+      // The theme is rendered from its cookie so the first paint is already right.
+      theme: themeFromCookieHeader(request.headers.get("Cookie")),
+      user,
+      flash,
+    },
+    { headers },
+  );
 }
 
+// Set-Cookie from the session (sliding expiry) and the flash reach document responses too.
+export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
+  const out = new Headers();
+  for (const source of [actionHeaders, loaderHeaders]) {
+    for (const cookie of source.getSetCookie()) out.append("Set-Cookie", cookie);
+  }
+  return out;
+};
+
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
-  const theme: Theme = data?.theme ?? DEFAULT_THEME;
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const theme: Theme = rootData?.theme ?? DEFAULT_THEME;
   return (
     <html lang="pt-BR" className={theme === "dark" ? "dark" : undefined} style={{ colorScheme: theme }}>
       <head>
@@ -46,9 +76,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-function Shell({ theme, children }: { theme: Theme; children: React.ReactNode }) {
+type ShellProps = { theme: Theme; user: CurrentUser; children: React.ReactNode };
+
+function Shell({ theme, user, children }: ShellProps) {
   return (
-    <>
+    <UserProvider user={user}>
       <a
         href="#conteudo"
         className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
@@ -71,24 +103,27 @@ function Shell({ theme, children }: { theme: Theme; children: React.ReactNode })
       </main>
       <BottomNav />
       <PageSpinner />
-    </>
+      <LastPathTracker />
+    </UserProvider>
   );
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <Shell theme={loaderData.theme}>
+    <Shell theme={loaderData.theme} user={loaderData.user}>
+      <FlashMessage flash={loaderData.flash} />
       <Outlet />
     </Shell>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const data = useRouteLoaderData<typeof loader>("root");
-  const theme = data?.theme ?? DEFAULT_THEME;
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const theme = rootData?.theme ?? DEFAULT_THEME;
+  const user = rootData?.user ?? null;
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
-      <Shell theme={theme}>
+      <Shell theme={theme} user={user}>
         <title>404 · Página não encontrada · Guida</title>
         <section className="flex flex-col items-center py-16 text-center">
           <h1 className="text-6xl font-bold text-brand-600">404</h1>
@@ -111,7 +146,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // Details only in development; production never shows a stack trace.
   const details = import.meta.env.DEV && error instanceof Error ? error.stack : null;
   return (
-    <Shell theme={theme}>
+    <Shell theme={theme} user={user}>
       <title>{unavailable ? "Serviço indisponível · Guida" : "Algo deu errado · Guida"}</title>
       <section className="flex flex-col items-center py-16 text-center">
         <h1 className="text-2xl font-bold">{unavailable ? "Serviço temporariamente indisponível" : "Algo deu errado"}</h1>

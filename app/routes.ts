@@ -1,10 +1,22 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 // One line per screen of the spec's route tables, added when the screen is built.
-// Paths the table does not know fall to the root error boundary: the spec's 404 page.
+// Paths the table does not know match the catch-all last line, whose 404 renders the
+// root error boundary: the spec's 404 page (with the root loader's theme and session).
 export default [
   index("routes/home.tsx"),
+  route("login", "routes/login.tsx"),
+  route("logout", "routes/logout.ts"),
+  route("users", "routes/users.tsx"),
+  route("user/:userId", "routes/public-profile.tsx", { id: "user-by-id" }),
+  route("u/:username", "routes/public-profile.tsx", { id: "user-by-username" }),
+  // Signed-in only (visitors go to /login)
+  route("profile", "routes/profile.tsx"),
+  route("profile/edit", "routes/profile-edit-redirect.ts"),
+  route("edit-profile", "routes/edit-profile.tsx"),
+  // Resource routes
   route("theme", "routes/theme.ts"),
   route("healthz", "routes/healthz.ts"),
   route("media/*", "routes/media.ts"),
+  route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -13,6 +13,26 @@ import { createStaticHandler } from "./static";
  * React Router for everything else. The database is opened, migrated and (when empty
  * and embedded) seeded before the port opens, so the first request finds a ready town.
  */
+/**
+ * Cross-site form posts are refused: a browser always says where a write comes from
+ * (Sec-Fetch-Site or Origin). A request with neither header — curl, scripts — is not a
+ * browser being tricked, so it passes; SameSite=Lax cookies cover old browsers.
+ */
+export function isCrossSiteWrite(req: http.IncomingMessage): boolean {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return false;
+  const site = req.headers["sec-fetch-site"];
+  if (site === "cross-site") return true;
+  const origin = req.headers.origin;
+  if (!origin) return false;
+  if (origin === "null") return true; // an opaque origin (sandboxed frame, data: URL) is never our page
+  const host = req.headers["x-forwarded-host"] && getEnv().TRUST_PROXY ? req.headers["x-forwarded-host"] : req.headers.host;
+  try {
+    return new URL(origin).host !== host;
+  } catch {
+    return true;
+  }
+}
+
 export async function start(): Promise<http.Server> {
   let env;
   try {
@@ -39,9 +59,18 @@ export async function start(): Promise<http.Server> {
   }
 
   const serveStatic = createStaticHandler(path.resolve(process.env.APP_ROOT ?? process.cwd(), "build", "client"));
-  const handle = createRequestListener({ build, mode: process.env.NODE_ENV ?? "production" });
+  const handle = createRequestListener({
+    build,
+    mode: process.env.NODE_ENV ?? "production",
+    getLoadContext: (_request, client) => ({ clientAddress: client.address }),
+  });
   const server = http.createServer((req, res) => {
     if (serveStatic(req, res)) return;
+    if (isCrossSiteWrite(req)) {
+      res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+      res.end("Envio recusado: este formulário não veio do Guida.");
+      return;
+    }
     void handle(req, res);
   });
   server.keepAliveTimeout = 65_000;

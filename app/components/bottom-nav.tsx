@@ -1,4 +1,5 @@
 import { NavLink } from "react-router";
+import { useCurrentUser } from "./user-context";
 
 type NavItem = { to: string; label: string; icon: React.ReactNode; end?: boolean };
 
@@ -21,18 +22,30 @@ const HomeIcon = (
   </svg>
 );
 
-// Items join as their screens are built (Negócios, Vendas, Posts, Perfil/Entrar).
+const PersonIcon = (
+  <svg {...iconProps}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
+  </svg>
+);
+
+// Items join as their screens are built (Negócios, Vendas, Posts come with their issues).
 const ITEMS: NavItem[] = [{ to: "/", label: "Início", icon: HomeIcon, end: true }];
 
 /** Thumb-sized bottom navigation; NavLink marks the current page with aria-current="page". */
 export function BottomNav() {
+  const user = useCurrentUser();
+  const items: NavItem[] = [
+    ...ITEMS,
+    user ? { to: "/profile", label: "Perfil", icon: PersonIcon } : { to: "/login", label: "Entrar", icon: PersonIcon },
+  ];
   return (
     <nav
       aria-label="Navegação principal"
       className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur dark:border-stone-800 dark:bg-stone-900/95"
     >
       <ul className="mx-auto flex max-w-3xl justify-around">
-        {ITEMS.map((item) => (
+        {items.map((item) => (
           <li key={item.to} className="flex-1">
             <NavLink
               to={item.to}

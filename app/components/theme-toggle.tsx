@@ -24,7 +24,12 @@ export function ThemeToggle({ theme }: { theme: Theme }) {
   useEffect(() => {
     const saved = window.localStorage.getItem(THEME_STORAGE_KEY);
     if (isTheme(saved) && saved !== theme) {
-      void fetcher.submit({ theme: saved }, { method: "post", action: "/theme" });
+      // redirectTo keeps the visitor where they are: without it the action's redirect
+      // would navigate to "/".
+      void fetcher.submit(
+        { theme: saved, redirectTo: location.pathname + location.search },
+        { method: "post", action: "/theme" },
+      );
     } else if (!isTheme(saved)) {
       window.localStorage.setItem(THEME_STORAGE_KEY, theme);
     }

@@ -6,6 +6,7 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
   if (typeof value !== "string") return fallback;
   const target = value.trim();
   if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what we refuse
   if (/[\u0000-\u001f\u007f]/.test(target)) return fallback;
   try {
     const url = new URL(target, "http://guida.invalid");

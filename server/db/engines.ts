@@ -59,7 +59,17 @@ export async function openPostgres(url: string, options: { prepare: boolean; max
     onnotice: () => {},
     connect_timeout: 5,
     // Keep numeric and bigint as strings like PGlite does for numeric; we cast in SQL.
-    types: {},
+    types: {
+      // A string bound to a json/jsonb parameter is already JSON text: PGlite sends it as
+      // is, while postgres.js would JSON.stringify it again and store a JSON string
+      // instead of the object (and fail CHECKs such as is_valid_week_hours).
+      json: {
+        to: 114,
+        from: [114, 3802],
+        serialize: (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value)),
+        parse: (text: string) => JSON.parse(text) as unknown,
+      },
+    },
   });
   const run = async <T>(q: typeof sql, text: string, params?: unknown[]) =>
     (await q.unsafe(text, (params ?? []) as never[])) as unknown as T[];

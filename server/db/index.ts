@@ -30,7 +30,7 @@ async function start(): Promise<Platform> {
       throw error;
     }
   }
-  await migrate(db);
+  await migrate(db, undefined, { localAuth: !env.SUPABASE_URL });
   let seeded = false;
   // The demo town fills only an empty embedded database; a real deployment is never touched.
   if (!env.DATABASE_URL && env.SEED_DEMO === "auto") {

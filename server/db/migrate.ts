@@ -22,7 +22,15 @@ export function loadCompatSql(root = appRoot()): string {
   return fs.readFileSync(path.join(root, "server", "db", "compat.sql"), "utf8");
 }
 
-export async function migrate(db: Database, root = appRoot()): Promise<string[]> {
+export function loadLocalAuthSql(root = appRoot()): string {
+  return fs.readFileSync(path.join(root, "server", "db", "local-auth.sql"), "utf8");
+}
+
+export async function migrate(
+  db: Database,
+  root = appRoot(),
+  options: { localAuth?: boolean } = {},
+): Promise<string[]> {
   await db.transaction(async (tx) => {
     await tx.exec(loadCompatSql(root));
   });
@@ -44,6 +52,12 @@ export async function migrate(db: Database, root = appRoot()): Promise<string[]>
       await tx.query(`INSERT INTO public.guida_migrations (name) VALUES ($1)`, [migration.name]);
     });
     ran.push(migration.name);
+  }
+  // Local accounts' private tables; idempotent, and skipped when Supabase Auth is in use.
+  if (options.localAuth ?? true) {
+    await db.transaction(async (tx) => {
+      await tx.exec(loadLocalAuthSql(root));
+    });
   }
   return ran;
 }

@@ -78,7 +78,6 @@ export async function seedDemoTownIfEmpty(
 ): Promise<boolean> {
   if (!(await isDatabaseEmpty(db))) return false;
   const now = options.now ?? new Date();
-  const storage = localStorage(path.join(dataDir, "media"));
   const town = buildDemoTown();
   const jobs: Job[] = [];
   const img = (shape: ImageShape, label: string, color: string, variant = 0) => {

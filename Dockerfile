@@ -1,0 +1,35 @@
+# Guida: one Node server with the embedded database in a volume (or PostgreSQL via
+# DATABASE_URL). Build: docker build -t guida .   Run: docker run -p 3000:3000 -v guida-data:/data guida
+
+FROM node:22-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+FROM node:22-bookworm-slim AS prod-deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund
+
+FROM node:22-bookworm-slim
+# Fonts for the demo town's generated artwork (SVG text rendered at seed time).
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core \
+  && rm -rf /var/lib/apt/lists/*
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data APP_ROOT=/app
+WORKDIR /app
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY package.json server.js ./
+COPY supabase/migrations ./supabase/migrations
+COPY server/db/compat.sql server/db/local-auth.sql ./server/db/
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# SIGTERM drains requests and closes the database (server/app.ts).
+STOPSIGNAL SIGTERM
+CMD ["node", "server.js"]

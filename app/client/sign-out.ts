@@ -1,0 +1,34 @@
+import { INSTALL_DISMISSED_KEY } from "~/lib/session-keys";
+import { THEME_STORAGE_KEY } from "~/lib/theme";
+
+/**
+ * The browser's half of the spec's sign-out steps. Other client modules (image cache,
+ * service worker) register what they must forget with onSignOut; this runs them all.
+ */
+type Cleanup = () => void | Promise<void>;
+const cleanups = new Set<Cleanup>();
+
+export function onSignOut(cleanup: Cleanup): () => void {
+  cleanups.add(cleanup);
+  return () => cleanups.delete(cleanup);
+}
+
+/** Keys that survive sign-out: the theme and the install prompt's dismissal. */
+export const KEPT_LOCAL_KEYS = [THEME_STORAGE_KEY, INSTALL_DISMISSED_KEY];
+
+export function clearBrowserStorage(storage: { local: Storage; session: Storage }) {
+  storage.session.clear();
+  const kept = new Map(KEPT_LOCAL_KEYS.map((key) => [key, storage.local.getItem(key)]));
+  storage.local.clear();
+  for (const [key, value] of kept) if (value !== null) storage.local.setItem(key, value);
+}
+
+export async function runSignOutCleanup(): Promise<void> {
+  clearBrowserStorage({ local: window.localStorage, session: window.sessionStorage });
+  // sb-* cookies readable by scripts (Supabase's browser cookies); the server expires the rest.
+  for (const part of document.cookie.split(";")) {
+    const name = part.split("=")[0]?.trim();
+    if (name?.startsWith("sb-")) document.cookie = `${name}=; Path=/; Max-Age=0`;
+  }
+  await Promise.allSettled([...cleanups].map((cleanup) => cleanup()));
+}

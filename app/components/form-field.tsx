@@ -1,0 +1,66 @@
+import type { FieldMetadata } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
+
+// Conform infers unknown for preprocessed (optional) fields; every field here renders as text.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type TextField = FieldMetadata<any, any, any>;
+
+export function fieldErrors(errors: unknown): string[] | undefined {
+  return Array.isArray(errors) && errors.length ? errors.map(String) : undefined;
+}
+
+type FieldProps = {
+  field: TextField;
+  label: string;
+  type?: "text" | "email" | "password" | "tel" | "search" | "url";
+  autoComplete?: string;
+  inputMode?: React.HTMLAttributes<HTMLInputElement>["inputMode"];
+  hint?: string;
+  placeholder?: string;
+};
+
+/** A labelled input wired to conform: its error is announced and linked by aria-describedby. */
+export function FormField({ field, label, type = "text", autoComplete, inputMode, hint, placeholder }: FieldProps) {
+  const errorId = field.errorId;
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  return (
+    <div className="space-y-1">
+      <label htmlFor={field.id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        {...getInputProps(field, { type, ariaDescribedBy: [hintId].filter(Boolean).join(" ") || undefined })}
+        key={field.key}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        placeholder={placeholder}
+        className="block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base dark:border-stone-700 dark:bg-stone-900 aria-[invalid]:border-red-600"
+      />
+      {hint ? (
+        <p id={hintId} className="text-xs text-stone-500 dark:text-stone-400">
+          {hint}
+        </p>
+      ) : null}
+      {fieldErrors(field.errors) ? (
+        <p id={errorId} className="text-sm text-red-700 dark:text-red-300">
+          {fieldErrors(field.errors)!.join(" ")}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function FormErrors({ errors: raw, id }: { errors: unknown; id?: string }) {
+  const errors = fieldErrors(raw);
+  if (!errors) return null;
+  return (
+    <div id={id} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
+      {errors.join(" ")}
+    </div>
+  );
+}
+
+export const primaryButton =
+  "inline-flex min-h-11 w-full items-center justify-center rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700 disabled:opacity-60";
+export const secondaryButton =
+  "inline-flex min-h-11 w-full items-center justify-center rounded-full border border-stone-300 px-6 font-semibold hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800";

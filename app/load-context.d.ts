@@ -1,0 +1,8 @@
+import "react-router";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    /** The peer's IP address (server/app.ts); absent under the dev server. */
+    clientAddress?: string;
+  }
+}

@@ -1,0 +1,250 @@
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { FormErrors, FormField, fieldErrors, primaryButton, secondaryButton, type TextField } from "~/components/form-field";
+import { Picture } from "~/components/picture";
+import { maskDate, parseMaskedDate } from "~/lib/date-mask";
+import { passwordProblem } from "~/lib/password-policy";
+import { getAuth } from "../../server/auth";
+import { getDb, withUser } from "../../server/db";
+import { flashCookie } from "../../server/flash";
+import { getPrivateProfile, getProfileById, setOwnAvatar, updateOwnProfile } from "../../server/models/profiles";
+import { requireUser } from "../../server/request";
+import { getStorage } from "../../server/storage";
+import { InvalidImageError, storeImage } from "../../server/storage/images";
+import type { Route } from "./+types/edit-profile";
+
+export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
+
+const optional = (schema: z.ZodType<string>) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
+
+const ProfileSchema = z.object({
+  intent: z.literal("profile"),
+  fullName: z.string({ error: "Diga seu nome." }).trim().min(1, "Diga seu nome.").max(80, "Use no máximo 80 caracteres."),
+  username: z
+    .string({ error: "Escolha um nome de usuário." })
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9_]{3,20}$/, "Use de 3 a 20 letras minúsculas, números ou _ (sem espaços nem acentos)."),
+  bio: optional(z.string().max(500, "A bio pode ter no máximo 500 caracteres.")),
+  phone: optional(z.string().trim().regex(/^[0-9()+ -]{8,20}$/, "Digite um telefone como (35) 99876-5432.")),
+  birthDate: optional(
+    z
+      .string()
+      .transform(maskDate)
+      .refine((v) => parseMaskedDate(v) !== null, "Digite uma data válida no formato DD/MM/AAAA.")
+      .refine((v) => {
+        const iso = parseMaskedDate(v);
+        return iso !== null && iso >= "1900-01-01" && iso <= new Date().toISOString().slice(0, 10);
+      }, "A data de nascimento precisa estar entre 1900 e hoje."),
+  ),
+});
+
+const PasswordSchema = z
+  .object({ intent: z.literal("password"), password: z.string({ error: "Digite a nova senha." }) })
+  .superRefine((value, ctx) => {
+    const problem = passwordProblem(value.password);
+    if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["password"] });
+  });
+
+export const meta: Route.MetaFunction = () => [{ title: "Editar perfil · Guida" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user, claims } = await requireUser(request);
+  const db = await getDb();
+  return withUser(db, claims, async (tx) => {
+    const profile = await getProfileById(tx, user.id);
+    const privateProfile = await getPrivateProfile(tx, user.id);
+    if (!profile) throw data(null, { status: 404 });
+    return { profile, privateProfile: privateProfile ?? { phone: null, birthDate: null } };
+  });
+}
+
+function saved(request: Request, message: string) {
+  return redirect("/profile", { status: 303, headers: { "Set-Cookie": flashCookie(request, { kind: "success", message }) } });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user, claims } = await requireUser(request);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+
+  if (intent === "profile") {
+    const submission = parseWithZod(formData, { schema: ProfileSchema });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    const { fullName, username, bio, phone, birthDate } = submission.value;
+    const db = await getDb();
+    const outcome = await withUser(db, claims, (tx) =>
+      updateOwnProfile(tx, user.id, {
+        fullName,
+        username,
+        bio: bio ?? "",
+        phone: phone ?? null,
+        birthDate: birthDate ? parseMaskedDate(birthDate) : null,
+      }),
+    );
+    if (outcome === "username_taken") {
+      return data(
+        { intent, result: submission.reply({ fieldErrors: { username: ["Este nome de usuário já está em uso. Escolha outro."] } }) },
+        { status: 409 },
+      );
+    }
+    return saved(request, "Perfil atualizado.");
+  }
+
+  if (intent === "password") {
+    const submission = parseWithZod(formData, { schema: PasswordSchema });
+    if (submission.status !== "success") {
+      return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    }
+    const auth = await getAuth();
+    const result = await auth.updatePassword(request, submission.value.password);
+    if (!result.ok) {
+      console.error(`[auth] password update refused: ${result.error}`);
+      return data(
+        { intent, result: submission.reply({ formErrors: ["Não foi possível trocar a senha agora. Tente de novo."], hideFields: ["password"] }) },
+        { status: 400 },
+      );
+    }
+    const headers = new Headers(result.headers);
+    headers.append("Set-Cookie", flashCookie(request, { kind: "success", message: "Senha alterada." }));
+    return redirect("/profile", { status: 303, headers });
+  }
+
+  if (intent === "avatar") {
+    const file = formData.get("avatar");
+    const fail = (message: string, status = 400) =>
+      data({ intent, result: { status: "error" as const, error: { avatar: [message] } } }, { status });
+    if (!(file instanceof File) || file.size === 0) return fail("Escolha uma foto.");
+    if (file.size > MAX_AVATAR_BYTES) return fail("A foto pode ter no máximo 5 MB.", 413);
+    let ref: string;
+    try {
+      ref = await storeImage(getStorage(), Buffer.from(await file.arrayBuffer()), "square");
+    } catch (error) {
+      if (error instanceof InvalidImageError) return fail("Esse arquivo não é uma imagem que conseguimos abrir (use JPG, PNG ou WebP).");
+      throw error;
+    }
+    const db = await getDb();
+    await withUser(db, claims, (tx) => setOwnAvatar(tx, user.id, ref));
+    return saved(request, "Foto atualizada.");
+  }
+
+  return data({ intent, result: { status: "error" as const, error: { "": ["Ação desconhecida."] } } }, { status: 400 });
+}
+
+export default function EditProfile({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, privateProfile } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const last = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult: last("profile"),
+    constraint: getZodConstraint(ProfileSchema),
+    shouldValidate: "onBlur",
+    defaultValue: {
+      fullName: profile.fullName,
+      username: profile.username,
+      bio: profile.bio,
+      phone: privateProfile.phone ?? "",
+      birthDate: privateProfile.birthDate ?? "",
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+  });
+  const [passwordForm, passwordFields] = useForm({
+    id: "password",
+    lastResult: last("password"),
+    constraint: getZodConstraint(PasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordSchema }),
+  });
+  const avatarErrors = actionData?.intent === "avatar" && actionData.result.status === "error" ? (actionData.result.error as Record<string, string[]>)?.avatar : undefined;
+
+  return (
+    <div className="space-y-8">
+      <h1 className="text-2xl font-bold">Editar perfil</h1>
+
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="intent" value="profile" />
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <FormField field={fields.fullName} label="Nome completo" autoComplete="name" />
+        <FormField field={fields.username} label="Nome de usuário" autoComplete="username" />
+        <div className="space-y-1">
+          <label htmlFor={fields.bio.id} className="block text-sm font-medium">
+            Bio
+          </label>
+          <textarea
+            {...getTextareaProps(fields.bio)}
+            key={fields.bio.key}
+            rows={3}
+            className="block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base dark:border-stone-700 dark:bg-stone-900"
+          />
+          {fieldErrors(fields.bio.errors) ? <p id={fields.bio.errorId} className="text-sm text-red-700 dark:text-red-300">{fieldErrors(fields.bio.errors)!.join(" ")}</p> : null}
+        </div>
+        <FormField field={fields.phone} label="Celular" type="tel" autoComplete="tel" hint="Só você vê." />
+        <BirthDateField field={fields.birthDate} />
+        <button type="submit" className={primaryButton} disabled={busy}>
+          Salvar perfil
+        </button>
+      </Form>
+
+      <Form method="post" encType="multipart/form-data" className="space-y-3">
+        <h2 className="text-lg font-semibold">Foto</h2>
+        <div className="flex items-center gap-4">
+          <Picture image={profile.avatarUrl} alt="Sua foto atual" sizes="64px" className="size-16 rounded-full" />
+          <div className="flex-1 space-y-1">
+            <label htmlFor="avatar" className="block text-sm font-medium">
+              Nova foto (JPG, PNG ou WebP, até 5 MB)
+            </label>
+            <input id="avatar" name="avatar" type="file" accept="image/*" aria-invalid={avatarErrors ? true : undefined} aria-describedby={avatarErrors ? "avatar-error" : undefined} className="block w-full text-sm" />
+            {avatarErrors ? <p id="avatar-error" className="text-sm text-red-700 dark:text-red-300">{avatarErrors.join(" ")}</p> : null}
+          </div>
+        </div>
+        <input type="hidden" name="intent" value="avatar" />
+        <button type="submit" className={secondaryButton} disabled={busy}>
+          Enviar foto
+        </button>
+      </Form>
+
+      <Form method="post" {...getFormProps(passwordForm)} className="space-y-4">
+        <h2 className="text-lg font-semibold">Trocar senha</h2>
+        <input type="hidden" name="intent" value="password" />
+        <FormErrors errors={passwordForm.errors} id={passwordForm.errorId} />
+        <FormField field={passwordFields.password} label="Nova senha" type="password" autoComplete="new-password" hint="Pelo menos 8 caracteres." />
+        <button type="submit" className={secondaryButton} disabled={busy}>
+          Trocar senha
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+/** DD/MM/YYYY typed with the spec's mask applied as the user types (JavaScript on). */
+function BirthDateField({ field }: { field: TextField }) {
+  const errors = fieldErrors(field.errors);
+  return (
+    <div className="space-y-1">
+      <label htmlFor={field.id} className="block text-sm font-medium">
+        Data de nascimento
+      </label>
+      <input
+        id={field.id}
+        name={field.name}
+        key={field.key}
+        defaultValue={field.initialValue as string | undefined}
+        inputMode="numeric"
+        placeholder="DD/MM/AAAA"
+        maxLength={10}
+        autoComplete="bday"
+        aria-invalid={errors ? true : undefined}
+        aria-describedby={errors ? field.errorId : undefined}
+        onChange={(event) => {
+          event.currentTarget.value = maskDate(event.currentTarget.value);
+        }}
+        className="block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base dark:border-stone-700 dark:bg-stone-900"
+      />
+      {errors ? <p id={field.errorId} className="text-sm text-red-700 dark:text-red-300">{errors.join(" ")}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,411 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { z } from "zod";
+import { FormErrors, FormField, primaryButton, secondaryButton } from "~/components/form-field";
+import { passwordProblem } from "~/lib/password-policy";
+import { safeRedirectPath } from "~/lib/redirects";
+import { LAST_PATH_KEY } from "~/lib/session-keys";
+import { getAuth } from "../../server/auth";
+import type { AuthErrorCode } from "../../server/auth/types";
+import {
+  RESET_PER_IP,
+  SIGN_IN_PER_ACCOUNT,
+  SIGN_IN_PER_IP,
+  SIGN_UP_PER_IP,
+  authLimiter,
+  clientAddress,
+} from "../../server/rate-limit";
+import { getEnv } from "../../server/env";
+import { getRequestSession } from "../../server/request";
+import type { Route } from "./+types/login";
+
+/** The spec's own words for a sign-in or sign-up without credentials (kept in English). */
+export const MISSING_CREDENTIALS = "You must provide either an email or phone number and a password";
+
+const optionalText = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().trim().optional());
+
+const SignInSchema = z
+  .object({
+    intent: z.literal("signin"),
+    email: optionalText,
+    phone: optionalText,
+    password: z.string().optional(),
+    redirectTo: z.string().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if ((!value.email && !value.phone) || !value.password) {
+      ctx.addIssue({ code: "custom", message: MISSING_CREDENTIALS, path: [] });
+    }
+  });
+
+const SignUpSchema = z
+  .object({
+    intent: z.literal("signup"),
+    email: optionalText,
+    password: z.string().optional(),
+    fullName: z.string({ error: "Diga seu nome." }).trim().min(1, "Diga seu nome.").max(80, "Use no máximo 80 caracteres."),
+    username: z
+      .string({ error: "Escolha um nome de usuário." })
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9_]{3,20}$/, "Use de 3 a 20 letras minúsculas, números ou _ (sem espaços nem acentos)."),
+    // Honeypot: hidden from people, filled by bots.
+    website: z.string().max(0, "Não foi possível criar a conta.").optional(),
+    redirectTo: z.string().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.email || !value.password) {
+      ctx.addIssue({ code: "custom", message: MISSING_CREDENTIALS, path: [] });
+      return;
+    }
+    if (!z.email().safeParse(value.email).success) {
+      ctx.addIssue({ code: "custom", message: "Digite um e-mail válido, como nome@exemplo.com.", path: ["email"] });
+    }
+    const problem = passwordProblem(value.password);
+    if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["password"] });
+  });
+
+const ResetSchema = z.object({
+  intent: z.literal("reset"),
+  email: z.email({ error: "Digite um e-mail válido, como nome@exemplo.com." }),
+});
+
+const UpdatePasswordSchema = z
+  .object({
+    intent: z.literal("update-password"),
+    password: z.string({ error: "Digite a nova senha." }),
+    token: z.string().optional(),
+  })
+  .superRefine((value, ctx) => {
+    const problem = passwordProblem(value.password);
+    if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["password"] });
+  });
+
+const ERROR_TEXT: Record<AuthErrorCode, string> = {
+  invalid_credentials: "E-mail, telefone ou senha incorretos.",
+  email_taken: "Já existe uma conta com este e-mail. Entre ou recupere a senha.",
+  username_taken: "Este nome de usuário já está em uso. Escolha outro.",
+  weak_password: "Essa senha é fácil demais de adivinhar. Escolha outra.",
+  invalid_token: "Este link de redefinição expirou ou já foi usado. Peça um novo.",
+  not_signed_in: "Abra o link que enviamos por e-mail para criar a nova senha.",
+  unavailable: "Não conseguimos falar com o serviço de login agora. Tente de novo em instantes.",
+};
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Entrar · Guida" },
+  { name: "description", content: "Entre ou crie sua conta no Guida, o guia da comunidade de Vila Serena." },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await getRequestSession(request);
+  // The spec: someone already signed in who opens /login goes to /.
+  if (session.user) throw redirect("/");
+  const auth = await getAuth();
+  return { google: auth.kind === "supabase" };
+}
+
+function tooMany(seconds: number, intent: string, fields: Record<string, unknown>) {
+  return data(
+    {
+      intent,
+      result: {
+        status: "error" as const,
+        initialValue: fields as Record<string, string>,
+        error: { "": [`Muitas tentativas. Tente de novo em ${Math.ceil(seconds / 60)} minuto(s).`] },
+      },
+      sent: false,
+    },
+    { status: 429, headers: { "Retry-After": String(seconds) } },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "signin");
+  const auth = await getAuth();
+  const ip = clientAddress(request, context);
+  const scale = getEnv().RATE_LIMIT_SCALE;
+  const keep = (names: string[]) => Object.fromEntries(names.map((n) => [n, String(formData.get(n) ?? "")]));
+
+  if (intent === "signin") {
+    const submission = parseWithZod(formData, { schema: SignInSchema });
+    if (submission.status !== "success") {
+      return data({ intent, result: submission.reply({ hideFields: ["password"] }), sent: false }, { status: 400 });
+    }
+    const account = (submission.value.email ?? submission.value.phone ?? "").toLowerCase();
+    const wait = Math.max(
+      authLimiter.hit(`signin-ip:${ip}`, SIGN_IN_PER_IP, scale),
+      authLimiter.hit(`signin-account:${account}`, SIGN_IN_PER_ACCOUNT, scale),
+    );
+    if (wait) return tooMany(wait, intent, keep(["email", "phone", "redirectTo"]));
+    // One field for both on the form: without "@" and mostly digits it is a phone number.
+    const looksLikePhone = (v: string) => !v.includes("@") && /^[\d\s()+-]{8,}$/.test(v);
+    const email = submission.value.email && !looksLikePhone(submission.value.email) ? submission.value.email : undefined;
+    const phone = submission.value.phone ?? (email ? undefined : submission.value.email);
+    const result = await auth.signIn(request, { email, phone, password: submission.value.password! });
+    if (!result.ok) {
+      return data(
+        { intent, result: submission.reply({ formErrors: [ERROR_TEXT[result.error]], hideFields: ["password"] }), sent: false },
+        { status: result.error === "unavailable" ? 503 : 400, headers: result.headers },
+      );
+    }
+    authLimiter.reset(`signin-account:${account}`);
+    return redirect(safeRedirectPath(submission.value.redirectTo, "/"), { status: 303, headers: result.headers });
+  }
+
+  if (intent === "signup") {
+    const submission = parseWithZod(formData, { schema: SignUpSchema });
+    if (submission.status !== "success") {
+      return data({ intent, result: submission.reply({ hideFields: ["password"] }), sent: false }, { status: 400 });
+    }
+    const wait = authLimiter.hit(`signup-ip:${ip}`, SIGN_UP_PER_IP, scale);
+    if (wait) return tooMany(wait, intent, keep(["email", "fullName", "username"]));
+    const { email, password, fullName, username } = submission.value;
+    const result = await auth.signUp(request, { email: email!, password: password!, fullName, username });
+    if (!result.ok) {
+      const field = result.error === "email_taken" ? "email" : result.error === "username_taken" ? "username" : result.error === "weak_password" ? "password" : null;
+      const reply = field
+        ? submission.reply({ fieldErrors: { [field]: [ERROR_TEXT[result.error]] }, hideFields: ["password"] })
+        : submission.reply({ formErrors: [ERROR_TEXT[result.error]], hideFields: ["password"] });
+      return data({ intent, result: reply, sent: false }, { status: result.error === "unavailable" ? 503 : 409, headers: result.headers });
+    }
+    return redirect(safeRedirectPath(submission.value.redirectTo, "/"), { status: 303, headers: result.headers });
+  }
+
+  if (intent === "reset") {
+    const submission = parseWithZod(formData, { schema: ResetSchema });
+    if (submission.status !== "success") {
+      return data({ intent, result: submission.reply(), sent: false }, { status: 400 });
+    }
+    const wait = authLimiter.hit(`reset-ip:${ip}`, RESET_PER_IP, scale);
+    if (wait) return tooMany(wait, intent, keep(["email"]));
+    try {
+      await auth.requestPasswordReset(request, submission.value.email);
+    } catch (error) {
+      // The spec: reset errors are logged and returned to the caller.
+      console.error("[auth] password reset failed:", error);
+      return data(
+        { intent, result: submission.reply({ formErrors: ["Não conseguimos enviar o link agora. Tente de novo em instantes."] }), sent: false },
+        { status: 503 },
+      );
+    }
+    // Same answer whether or not the e-mail has an account.
+    return data({ intent, result: submission.reply({ resetForm: true }), sent: true });
+  }
+
+  if (intent === "update-password") {
+    const submission = parseWithZod(formData, { schema: UpdatePasswordSchema });
+    if (submission.status !== "success") {
+      return data({ intent, result: submission.reply({ hideFields: ["password"] }), sent: false }, { status: 400 });
+    }
+    const result = await auth.updatePassword(request, submission.value.password, submission.value.token);
+    if (!result.ok) {
+      console.error(`[auth] password update refused: ${result.error}`);
+      return data(
+        { intent, result: submission.reply({ formErrors: [ERROR_TEXT[result.error]], hideFields: ["password"] }), sent: false },
+        { status: result.error === "unavailable" ? 503 : 400, headers: result.headers },
+      );
+    }
+    return redirect("/", { status: 303, headers: result.headers });
+  }
+
+  if (intent === "google") {
+    const result = await auth.googleSignInUrl(request);
+    if (!result || !result.ok) {
+      return data(
+        { intent, result: { status: "error" as const, error: { "": ["Entrar com Google não está disponível neste servidor."] } }, sent: false },
+        { status: 400 },
+      );
+    }
+    return redirect(result.value, { status: 303, headers: result.headers });
+  }
+
+  return data(
+    { intent, result: { status: "error" as const, error: { "": ["Ação desconhecida."] } }, sent: false },
+    { status: 400 },
+  );
+}
+
+type Mode = "signin" | "signup" | "reset" | "update";
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const resetToken = params.get("reset");
+  const requested = params.get("modo");
+  const mode: Mode = resetToken
+    ? "update"
+    : actionData?.intent === "signup" || requested === "cadastro"
+      ? "signup"
+      : actionData?.intent === "reset" || requested === "recuperar"
+        ? "reset"
+        : "signin";
+  const redirectTo = safeRedirectPath(params.get("redirectTo"), "");
+  const lastResult = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+
+  return (
+    <div className="mx-auto max-w-sm py-4">
+      <h1 className="text-2xl font-bold">
+        {mode === "signup" ? "Criar conta" : mode === "reset" ? "Recuperar senha" : mode === "update" ? "Nova senha" : "Entrar"}
+      </h1>
+      <p className="mt-1 text-stone-600 dark:text-stone-300">
+        {mode === "signup"
+          ? "Participe da comunidade de Vila Serena."
+          : mode === "reset"
+            ? "Enviaremos um link para você criar uma nova senha."
+            : mode === "update"
+              ? "Escolha uma senha nova para sua conta."
+              : "Entre para favoritar, vender e participar das enquetes."}
+      </p>
+      <div className="mt-6">
+        {mode === "signin" ? <SignInForm lastResult={lastResult("signin")} redirectTo={redirectTo} busy={busy} /> : null}
+        {mode === "signup" ? <SignUpForm lastResult={lastResult("signup")} redirectTo={redirectTo} busy={busy} /> : null}
+        {mode === "reset" ? <ResetForm lastResult={lastResult("reset")} sent={Boolean(actionData?.sent)} busy={busy} /> : null}
+        {mode === "update" ? <UpdatePasswordForm lastResult={lastResult("update-password")} token={resetToken ?? ""} busy={busy} /> : null}
+      </div>
+      {loaderData.google && (mode === "signin" || mode === "signup") ? (
+        <Form method="post" className="mt-4">
+          <input type="hidden" name="intent" value="google" />
+          <button type="submit" className={secondaryButton}>
+            Entrar com Google
+          </button>
+        </Form>
+      ) : null}
+      <nav aria-label="Outras opções de acesso" className="mt-6 space-y-2 text-center text-sm">
+        {mode !== "signin" ? (
+          <p>
+            Já tem conta? <Link className="font-semibold text-brand-700 underline dark:text-brand-100" to={withParams("", redirectTo)}>Entrar</Link>
+          </p>
+        ) : null}
+        {mode !== "signup" ? (
+          <p>
+            Novo por aqui? <Link className="font-semibold text-brand-700 underline dark:text-brand-100" to={withParams("cadastro", redirectTo)}>Criar conta</Link>
+          </p>
+        ) : null}
+        {mode === "signin" ? (
+          <p>
+            <Link className="text-brand-700 underline dark:text-brand-100" to={withParams("recuperar", redirectTo)}>Esqueceu a senha?</Link>
+          </p>
+        ) : null}
+      </nav>
+    </div>
+  );
+}
+
+function withParams(mode: string, redirectTo: string) {
+  const search = new URLSearchParams();
+  if (mode) search.set("modo", mode);
+  if (redirectTo) search.set("redirectTo", redirectTo);
+  const query = search.toString();
+  return query ? `/login?${query}` : "/login";
+}
+
+type FormResult = Parameters<typeof useForm>[0]["lastResult"];
+
+/** After sign-in: the page that sent the visitor here, else the last page visited in this tab. */
+function RedirectField({ redirectTo }: { redirectTo: string }) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current && !ref.current.value) {
+      ref.current.value = safeRedirectPath(window.sessionStorage.getItem(LAST_PATH_KEY), "");
+    }
+  }, []);
+  return <input ref={ref} type="hidden" name="redirectTo" defaultValue={redirectTo} />;
+}
+
+function SignInForm({ lastResult, redirectTo, busy }: { lastResult: FormResult; redirectTo: string; busy: boolean }) {
+  const [form, fields] = useForm({
+    id: "signin",
+    lastResult,
+    constraint: getZodConstraint(SignInSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="signin" />
+      <RedirectField redirectTo={redirectTo} />
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <FormField field={fields.email} label="E-mail ou celular" type="text" autoComplete="username" inputMode="email" />
+      <FormField field={fields.password} label="Senha" type="password" autoComplete="current-password" />
+      <button type="submit" className={primaryButton} disabled={busy}>
+        Entrar
+      </button>
+    </Form>
+  );
+}
+
+function SignUpForm({ lastResult, redirectTo, busy }: { lastResult: FormResult; redirectTo: string; busy: boolean }) {
+  const [form, fields] = useForm({
+    id: "signup",
+    lastResult,
+    constraint: getZodConstraint(SignUpSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="signup" />
+      <RedirectField redirectTo={redirectTo} />
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <FormField field={fields.fullName} label="Nome completo" autoComplete="name" />
+      <FormField field={fields.username} label="Nome de usuário" autoComplete="username" hint="Seu endereço no Guida: /u/seu_nome" />
+      <FormField field={fields.email} label="E-mail" type="email" autoComplete="email" />
+      <FormField field={fields.password} label="Senha" type="password" autoComplete="new-password" hint="Pelo menos 8 caracteres." />
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor="signup-website">Não preencha este campo</label>
+        <input id="signup-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+      <button type="submit" className={primaryButton} disabled={busy}>
+        Criar conta
+      </button>
+    </Form>
+  );
+}
+
+function ResetForm({ lastResult, sent, busy }: { lastResult: FormResult; sent: boolean; busy: boolean }) {
+  const [form, fields] = useForm({
+    id: "reset",
+    lastResult,
+    constraint: getZodConstraint(ResetSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="reset" />
+      {sent ? (
+        <p role="status" className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900 dark:bg-brand-900 dark:text-brand-50">
+          Se existir uma conta com este e-mail, você vai receber um link para criar uma nova senha.
+        </p>
+      ) : null}
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <FormField field={fields.email} label="E-mail da conta" type="email" autoComplete="email" />
+      <button type="submit" className={primaryButton} disabled={busy}>
+        Enviar link
+      </button>
+    </Form>
+  );
+}
+
+function UpdatePasswordForm({ lastResult, token, busy }: { lastResult: FormResult; token: string; busy: boolean }) {
+  const [form, fields] = useForm({
+    id: "update-password",
+    lastResult,
+    constraint: getZodConstraint(UpdatePasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdatePasswordSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="update-password" />
+      <input type="hidden" name="token" value={token} />
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <FormField field={fields.password} label="Nova senha" type="password" autoComplete="new-password" hint="Pelo menos 8 caracteres." />
+      <button type="submit" className={primaryButton} disabled={busy}>
+        Salvar nova senha
+      </button>
+    </Form>
+  );
+}

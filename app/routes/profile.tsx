@@ -1,0 +1,38 @@
+import { data, Link } from "react-router";
+import { ProfileView } from "~/components/profile-view";
+import { SignOutButton } from "~/components/sign-out-button";
+import { getProfileActivity, getProfileById } from "../../server/models/profiles";
+import { asSignedInUser } from "../../server/request";
+import type { Route } from "./+types/profile";
+
+export const meta: Route.MetaFunction = () => [{ title: "Meu perfil · Guida" }, { name: "robots", content: "noindex" }];
+
+// Own profile: visitors are sent to /login by asSignedInUser.
+export async function loader({ request }: Route.LoaderArgs) {
+  const result = await asSignedInUser(request, async (tx, user) => ({
+    profile: await getProfileById(tx, user.id),
+    activity: await getProfileActivity(tx, user.id),
+  }));
+  if (!result.profile) throw data(null, { status: 404 });
+  return { profile: result.profile, activity: result.activity };
+}
+
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  return (
+    <ProfileView
+      profile={loaderData.profile}
+      activity={loaderData.activity}
+      actions={
+        <div className="grid grid-cols-2 gap-2">
+          <Link
+            to="/edit-profile"
+            className="inline-flex min-h-11 items-center justify-center rounded-full bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700"
+          >
+            Editar perfil
+          </Link>
+          <SignOutButton className="inline-flex min-h-11 w-full items-center justify-center rounded-full border border-stone-300 px-4 font-semibold hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800" />
+        </div>
+      }
+    />
+  );
+}

@@ -1,0 +1,71 @@
+import { Form, Link } from "react-router";
+import { ProfileLinkCard } from "~/components/profile-view";
+import { listUsers } from "../../server/models/profiles";
+import { asRequestUser } from "../../server/request";
+import type { Route } from "./+types/users";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Moradores · Guida" },
+  { name: "description", content: "Quem participa do Guida em Vila Serena." },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const query = (url.searchParams.get("q") ?? "").slice(0, 80);
+  const page = Math.min(Math.max(1, Number.parseInt(url.searchParams.get("pagina") ?? "1", 10) || 1), 1000);
+  const { users, hasMore } = await asRequestUser(request, (tx) => listUsers(tx, { query, page }));
+  return { users, hasMore, query, page };
+}
+
+export default function Users({ loaderData }: Route.ComponentProps) {
+  const { users, hasMore, query, page } = loaderData;
+  const pageLink = (n: number) => `/users?${new URLSearchParams({ ...(query ? { q: query } : {}), pagina: String(n) })}`;
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold">Moradores</h1>
+      <Form method="get" role="search" className="flex gap-2">
+        <label htmlFor="users-q" className="sr-only">
+          Buscar pelo nome
+        </label>
+        <input
+          id="users-q"
+          name="q"
+          type="search"
+          defaultValue={query}
+          placeholder="Buscar pelo nome"
+          className="min-h-11 flex-1 rounded-lg border border-stone-300 bg-white px-3 dark:border-stone-700 dark:bg-stone-900"
+        />
+        <button type="submit" className="min-h-11 rounded-full bg-brand-600 px-4 font-semibold text-white">
+          Buscar
+        </button>
+      </Form>
+      {users.length === 0 ? (
+        <p className="text-stone-600 dark:text-stone-300">
+          {query ? `Ninguém encontrado para “${query}”.` : "Ainda não há moradores cadastrados."}
+        </p>
+      ) : (
+        <ul className="space-y-2">
+          {users.map((user) => (
+            <li key={user.id}>
+              <ProfileLinkCard user={user} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <nav aria-label="Páginas" className="flex justify-between">
+        {page > 1 ? (
+          <Link to={pageLink(page - 1)} className="min-h-11 rounded-full px-4 py-2 font-semibold text-brand-700 underline dark:text-brand-100">
+            Anterior
+          </Link>
+        ) : (
+          <span />
+        )}
+        {hasMore ? (
+          <Link to={pageLink(page + 1)} className="min-h-11 rounded-full px-4 py-2 font-semibold text-brand-700 underline dark:text-brand-100">
+            Próxima
+          </Link>
+        ) : null}
+      </nav>
+    </div>
+  );
+}

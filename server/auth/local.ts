@@ -1,0 +1,198 @@
+import { createHash, randomBytes } from "node:crypto";
+import { expireCookie, parseCookieHeader, serializeCookie } from "../../app/lib/cookies";
+import { ANON, type Database } from "../db";
+import { isHttps, publicOrigin } from "../http";
+import { hashPassword, verifyPassword } from "./password";
+import { sendPasswordResetLink } from "./mailer";
+import type { Auth, AuthResult, SessionUser, SignInInput, SignUpInput } from "./types";
+
+export const SESSION_COOKIE = "guida_session";
+const RESET_TTL_MS = 60 * 60 * 1000;
+/** Sliding: a session is pushed forward at most once an hour, not written on every request. */
+const SLIDE_EVERY_MS = 60 * 60 * 1000;
+
+const sha256 = (token: string) => createHash("sha256").update(token).digest("base64url");
+const newToken = () => randomBytes(32).toString("base64url");
+
+type UserRow = SessionUser & { encryptedPassword: string | null };
+
+const USER_COLUMNS = `u.id, u.email, p.full_name AS "fullName", p.username, p.avatar_url AS "avatarUrl"`;
+
+export type LocalAuthOptions = { maxIdleDays: number; now?: () => Date };
+
+/**
+ * Accounts in our own database: auth.users with scrypt hashes, sessions in
+ * guida_private.sessions. These queries run as the owner — this is the layer that
+ * establishes who the caller is, before RLS can apply.
+ */
+export function createLocalAuth(getDb: () => Promise<Database>, options: LocalAuthOptions): Auth {
+  const now = options.now ?? (() => new Date());
+  const maxIdleMs = options.maxIdleDays * 86_400_000;
+
+  const sessionCookie = (request: Request, token: string) =>
+    serializeCookie(SESSION_COOKIE, token, {
+      httpOnly: true,
+      secure: isHttps(request),
+      sameSite: "Lax",
+      maxAge: maxIdleMs / 1000,
+    });
+
+  async function startSession(request: Request, userId: string): Promise<Headers> {
+    const db = await getDb();
+    const token = newToken();
+    const at = now();
+    await db.query(
+      `INSERT INTO guida_private.sessions (token_hash, user_id, created_at, last_seen_at, expires_at, user_agent)
+       VALUES ($1, $2, $3, $3, $4, $5)`,
+      [sha256(token), userId, at, new Date(at.getTime() + maxIdleMs), request.headers.get("User-Agent")?.slice(0, 300) ?? null],
+    );
+    await db.query(`UPDATE auth.users SET last_sign_in_at = $2 WHERE id = $1`, [userId, at]);
+    const headers = new Headers();
+    headers.append("Set-Cookie", sessionCookie(request, token));
+    return headers;
+  }
+
+  async function findUser(where: string, params: unknown[]): Promise<UserRow | null> {
+    const db = await getDb();
+    const [row] = await db.query<UserRow>(
+      `SELECT ${USER_COLUMNS}, u.encrypted_password AS "encryptedPassword"
+       FROM auth.users u JOIN public.profiles p ON p.id = u.id WHERE ${where} LIMIT 1`,
+      params,
+    );
+    return row ?? null;
+  }
+
+  const publicUser = ({ encryptedPassword: _omit, ...user }: UserRow): SessionUser => user;
+
+  return {
+    kind: "local",
+
+    async getSession(request) {
+      const headers = new Headers();
+      const token = parseCookieHeader(request.headers.get("Cookie")).get(SESSION_COOKIE);
+      if (!token) return { user: null, claims: ANON, headers };
+      const db = await getDb();
+      const at = now();
+      const [row] = await db.query<SessionUser & { lastSeenAt: Date; expiresAt: Date }>(
+        `SELECT ${USER_COLUMNS}, s.last_seen_at AS "lastSeenAt", s.expires_at AS "expiresAt"
+         FROM guida_private.sessions s
+         JOIN auth.users u ON u.id = s.user_id
+         JOIN public.profiles p ON p.id = u.id
+         WHERE s.token_hash = $1`,
+        [sha256(token)],
+      );
+      if (!row || new Date(row.expiresAt).getTime() <= at.getTime()) {
+        // Expired or revoked: forget the cookie so the browser stops sending it.
+        if (row) await db.query(`DELETE FROM guida_private.sessions WHERE token_hash = $1`, [sha256(token)]);
+        headers.append("Set-Cookie", expireCookie(SESSION_COOKIE, isHttps(request)));
+        return { user: null, claims: ANON, headers };
+      }
+      if (at.getTime() - new Date(row.lastSeenAt).getTime() >= SLIDE_EVERY_MS) {
+        await db.query(`UPDATE guida_private.sessions SET last_seen_at = $2, expires_at = $3 WHERE token_hash = $1`, [
+          sha256(token),
+          at,
+          new Date(at.getTime() + maxIdleMs),
+        ]);
+        headers.append("Set-Cookie", sessionCookie(request, token));
+      }
+      const { lastSeenAt: _l, expiresAt: _e, ...user } = row;
+      return { user, claims: { role: "authenticated", sub: user.id, email: user.email }, headers };
+    },
+
+    async signIn(request, input: SignInInput): Promise<AuthResult<SessionUser>> {
+      const user = input.email
+        ? await findUser(`lower(u.email) = lower($1)`, [input.email.trim()])
+        : await findUser(
+            `u.id IN (SELECT user_id FROM public.profile_private WHERE regexp_replace(phone, '\\D', '', 'g') = $1)
+             OR regexp_replace(coalesce(u.phone, ''), '\\D', '', 'g') = $1`,
+            [(input.phone ?? "").replace(/\D/g, "")],
+          );
+      // Verify even for an unknown account, so timing does not tell which e-mails exist.
+      const valid = await verifyPassword(input.password, user?.encryptedPassword ?? DUMMY_HASH);
+      if (!user || !valid) return { ok: false, error: "invalid_credentials", headers: new Headers() };
+      return { ok: true, value: publicUser(user), headers: await startSession(request, user.id) };
+    },
+
+    async signUp(request, input: SignUpInput): Promise<AuthResult<SessionUser>> {
+      const db = await getDb();
+      const encrypted = await hashPassword(input.password);
+      try {
+        const [row] = await db.query<{ id: string }>(
+          `INSERT INTO auth.users (email, encrypted_password, raw_user_meta_data)
+           VALUES (lower($1), $2, $3) RETURNING id`,
+          [input.email.trim(), encrypted, JSON.stringify({ full_name: input.fullName, username: input.username })],
+        );
+        const user = await findUser(`u.id = $1`, [row!.id]);
+        return { ok: true, value: publicUser(user!), headers: await startSession(request, row!.id) };
+      } catch (error) {
+        const message = String((error as { message?: string }).message ?? "");
+        const constraint = String((error as { constraint_name?: string; constraint?: string }).constraint_name ?? (error as { constraint?: string }).constraint ?? "");
+        if (/users_email_key/.test(constraint + message)) return { ok: false, error: "email_taken", headers: new Headers() };
+        if (/profiles_username_key/.test(constraint + message)) return { ok: false, error: "username_taken", headers: new Headers() };
+        throw error;
+      }
+    },
+
+    async signOut(request) {
+      const headers = new Headers();
+      const token = parseCookieHeader(request.headers.get("Cookie")).get(SESSION_COOKIE);
+      if (token) {
+        const db = await getDb();
+        await db.query(`DELETE FROM guida_private.sessions WHERE token_hash = $1`, [sha256(token)]);
+      }
+      headers.append("Set-Cookie", expireCookie(SESSION_COOKIE, isHttps(request)));
+      return headers;
+    },
+
+    async requestPasswordReset(request, email) {
+      const db = await getDb();
+      const [user] = await db.query<{ id: string; email: string }>(
+        `SELECT id, email FROM auth.users WHERE lower(email) = lower($1)`,
+        [email.trim()],
+      );
+      if (!user) return; // same answer either way: the form never tells who has an account
+      const token = newToken();
+      await db.query(
+        `INSERT INTO guida_private.password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, $3)`,
+        [sha256(token), user.id, new Date(now().getTime() + RESET_TTL_MS)],
+      );
+      const link = `${publicOrigin(request)}/login?reset=${encodeURIComponent(token)}`;
+      await sendPasswordResetLink(user.email, link);
+    },
+
+    async updatePassword(request, password, resetToken): Promise<AuthResult> {
+      const db = await getDb();
+      const encrypted = await hashPassword(password);
+      let userId: string | null = null;
+      if (resetToken) {
+        const [row] = await db.query<{ userId: string }>(
+          `UPDATE guida_private.password_resets SET used_at = $2
+           WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2
+           RETURNING user_id AS "userId"`,
+          [sha256(resetToken), now()],
+        );
+        userId = row?.userId ?? null;
+        if (!userId) return { ok: false, error: "invalid_token", headers: new Headers() };
+      } else {
+        const session = await this.getSession(request);
+        userId = session.user?.id ?? null;
+        if (!userId) return { ok: false, error: "not_signed_in", headers: new Headers() };
+      }
+      await db.query(`UPDATE auth.users SET encrypted_password = $2, updated_at = now() WHERE id = $1`, [userId, encrypted]);
+      // A new password ends every other session (a stolen one included), then signs in here.
+      await db.query(`DELETE FROM guida_private.sessions WHERE user_id = $1`, [userId]);
+      return { ok: true, value: null, headers: await startSession(request, userId) };
+    },
+
+    async googleSignInUrl() {
+      return null;
+    },
+
+    async exchangeCode() {
+      return { ok: false, error: "unavailable", headers: new Headers() };
+    },
+  };
+}
+
+// A real hash of a random password: verifying against it costs the same as a real account.
+const DUMMY_HASH = "scrypt$32768$8$1$bm90LWEtcmVhbC1zYWx0$0Yv0ZcW1u7l8yqJq3kq9C8bqkVjN6n4Jw7V0m0zq9mA=";

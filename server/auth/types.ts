@@ -1,0 +1,48 @@
+import type { Claims } from "../db";
+
+/** The signed-in user as every screen sees it (root loader → client context). */
+export type SessionUser = {
+  id: string;
+  email: string | null;
+  fullName: string;
+  username: string;
+  avatarUrl: string | null;
+};
+
+/** An auth outcome: Set-Cookie (and cache) headers always travel back with the response. */
+export type AuthResult<T = null> =
+  | { ok: true; value: T; headers: Headers }
+  | { ok: false; error: AuthErrorCode; headers: Headers; message?: string };
+
+export type AuthErrorCode =
+  | "invalid_credentials"
+  | "email_taken"
+  | "username_taken"
+  | "weak_password"
+  | "invalid_token"
+  | "not_signed_in"
+  | "unavailable";
+
+export type SignUpInput = { email: string; password: string; fullName: string; username: string };
+export type SignInInput = { email?: string; phone?: string; password: string };
+
+/**
+ * One interface, two adapters (DESIGN.md §3): local accounts in our own database, or
+ * Supabase Auth through @supabase/ssr. Routes only ever talk to this.
+ */
+export interface Auth {
+  readonly kind: "local" | "supabase";
+  /** Reads (and, locally, slides) the session; `headers` carry refreshed cookies. */
+  getSession(request: Request): Promise<{ user: SessionUser | null; claims: Claims; headers: Headers }>;
+  signIn(request: Request, input: SignInInput): Promise<AuthResult<SessionUser>>;
+  signUp(request: Request, input: SignUpInput): Promise<AuthResult<SessionUser>>;
+  signOut(request: Request): Promise<Headers>;
+  /** Never reveals whether the e-mail has an account. */
+  requestPasswordReset(request: Request, email: string): Promise<void>;
+  /** With a reset token (local) or the recovery session (Supabase). */
+  updatePassword(request: Request, password: string, resetToken?: string): Promise<AuthResult>;
+  /** Google sign-in: the URL to redirect to, or null where the adapter has no Google. */
+  googleSignInUrl(request: Request): Promise<AuthResult<string> | null>;
+  /** OAuth callback: exchanges ?code= for a session. */
+  exchangeCode(request: Request, code: string): Promise<AuthResult>;
+}
