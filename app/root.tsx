@@ -12,6 +12,7 @@ import {
 import type { Route } from "./+types/root";
 import { BottomNav } from "./components/bottom-nav";
 import { PageSpinner } from "./components/page-spinner";
+import { SearchBar } from "./components/search-bar";
 import { ThemeToggle } from "./components/theme-toggle";
 import { FlashMessage } from "./components/flash-message";
 import { LastPathTracker } from "./components/last-path-tracker";
@@ -41,6 +42,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       theme: themeFromCookieHeader(request.headers.get("Cookie")),
       user,
       flash,
+      // Save-Data: on (a phone's data saver) makes every image pick its smallest width.
+      saveData: request.headers.get("Save-Data")?.toLowerCase() === "on",
     },
     { headers },
   );
@@ -92,10 +95,8 @@ function Shell({ theme, user, children }: ShellProps) {
           <Link to="/" className="flex min-h-11 items-center text-xl font-bold tracking-tight text-brand-700 dark:text-brand-100">
             Guida
           </Link>
-          <span className="truncate text-sm text-stone-600 dark:text-stone-300">Vila Serena</span>
-          <div className="ml-auto">
-            <ThemeToggle theme={theme} />
-          </div>
+          <SearchBar />
+          <ThemeToggle theme={theme} />
         </div>
       </header>
       <main id="conteudo" className="mx-auto max-w-3xl px-4 pb-28 pt-4">

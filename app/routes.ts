@@ -5,6 +5,16 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 // root error boundary: the spec's 404 page (with the root loader's theme and session).
 export default [
   index("routes/home.tsx"),
+  route("businesses", "routes/businesses.tsx"),
+  route("business/:id", "routes/business.tsx"),
+  route("services", "routes/services.tsx"),
+  route("drivers", "routes/drivers-redirect.ts"),
+  route("drivers/:filter", "routes/drivers.tsx"),
+  route("driver/:driverId", "routes/driver.tsx"),
+  route("news", "routes/news.tsx"),
+  route("news/:id", "routes/news-detail.tsx"),
+  route("search", "routes/search.tsx"),
+  route("update-business-images", "routes/update-business-images.tsx"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.ts"),
   route("users", "routes/users.tsx"),

@@ -29,8 +29,19 @@ const PersonIcon = (
   </svg>
 );
 
-// Items join as their screens are built (Negócios, Vendas, Posts come with their issues).
-const ITEMS: NavItem[] = [{ to: "/", label: "Início", icon: HomeIcon, end: true }];
+const StoreIcon = (
+  <svg {...iconProps}>
+    <path d="M4 9 5.5 4h13L20 9" />
+    <path d="M4 9h16v2a3 3 0 0 1-5.3 1.9A3 3 0 0 1 12 14a3 3 0 0 1-2.7-1.1A3 3 0 0 1 4 11z" />
+    <path d="M5.5 13.5V20h13v-6.5" />
+  </svg>
+);
+
+// Items join as their screens are built (Vendas and Posts come with the community issue).
+const ITEMS: NavItem[] = [
+  { to: "/", label: "Início", icon: HomeIcon, end: true },
+  { to: "/businesses", label: "Negócios", icon: StoreIcon },
+];
 
 /** Thumb-sized bottom navigation; NavLink marks the current page with aria-current="page". */
 export function BottomNav() {

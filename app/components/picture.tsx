@@ -1,3 +1,4 @@
+import { useRouteLoaderData } from "react-router";
 import { imageSources } from "~/lib/images";
 
 type PictureProps = {
@@ -16,7 +17,8 @@ type PictureProps = {
  * the same shape.
  */
 export function Picture({ image, alt, sizes, className, priority = false }: PictureProps) {
-  const sources = image ? imageSources(image) : null;
+  const saveData = useRouteLoaderData<{ saveData?: boolean }>("root")?.saveData ?? false;
+  const sources = image ? imageSources(image, { saveData }) : null;
   if (!sources) {
     return <div aria-hidden="true" className={`bg-stone-200 dark:bg-stone-800 ${className ?? ""}`} />;
   }

@@ -1,7 +1,10 @@
+import { Link } from "react-router";
+import { OpenBadge } from "~/components/open-badge";
 import { Picture } from "~/components/picture";
-import { formatCount, formatShortDate } from "~/lib/format";
+import { formatBRL, formatShortDate } from "~/lib/format";
+import { useTownNow } from "~/lib/use-town-now";
+import { getHomeOverview } from "../../server/models/town";
 import { asRequestUser } from "../../server/request";
-import { getLatestNews, getNewestBusinesses, getTownCounts } from "../../server/models/town";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () => [
@@ -13,78 +16,144 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return asRequestUser(request, async (tx) => ({
-    counts: await getTownCounts(tx),
-    news: await getLatestNews(tx, 3),
-    businesses: await getNewestBusinesses(tx, 6),
-  }));
+  const now = new Date();
+  const overview = await asRequestUser(request, (tx) => getHomeOverview(tx, now));
+  return { ...overview, renderedAt: now.toISOString() };
 }
 
-const COUNT_LABELS = [
-  ["businesses", "negócios"],
-  ["services", "serviços"],
-  ["drivers", "motoristas"],
-  ["sellItems", "itens à venda"],
-  ["posts", "posts"],
-  ["news", "notícias"],
-] as const;
+const VEHICLE_LABELS: Record<string, string> = { moto: "Moto", carro: "Carro", van: "Van", frete: "Frete" };
+
+function Section({ id, title, more, children }: { id: string; title: string; more?: { to: string; label: string }; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <div className="flex items-baseline justify-between gap-2">
+        <h2 id={id} className="text-lg font-semibold">
+          {title}
+        </h2>
+        {more ? (
+          <Link to={more.to} className="text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+            {more.label}
+          </Link>
+        ) : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+const card = "rounded-xl bg-white shadow-sm dark:bg-stone-900";
+const empty = "text-sm text-stone-600 dark:text-stone-300";
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { counts, news, businesses } = loaderData;
+  const { openBusinesses, openBusinessCount, sellItems, news, posts, drivers, renderedAt } = loaderData;
+  const now = useTownNow(renderedAt);
   return (
     <div className="space-y-8">
-      <section>
+      <div>
         <h1 className="text-2xl font-bold">Bem-vindo a Vila Serena</h1>
-        <p className="mt-1 text-stone-600 dark:text-stone-300">
-          O guia da comunidade: {formatCount(counts.users)} moradores já participam.
-        </p>
-        <ul className="mt-4 grid grid-cols-3 gap-2" aria-label="A cidade em números">
-          {COUNT_LABELS.map(([key, label]) => (
-            <li key={key} className="rounded-xl bg-white p-3 text-center shadow-sm dark:bg-stone-900">
-              <span className="block text-xl font-bold text-brand-600 dark:text-brand-100">{formatCount(counts[key])}</span>
-              <span className="text-xs text-stone-600 dark:text-stone-300">{label}</span>
-            </li>
-          ))}
-        </ul>
-      </section>
+        <p className="text-stone-600 dark:text-stone-300">O que está acontecendo na cidade agora.</p>
+      </div>
 
-      <section aria-labelledby="ultimas-noticias">
-        <h2 id="ultimas-noticias" className="text-lg font-semibold">Últimas notícias</h2>
+      <Section id="abertos-agora" title={`Abertos agora (${openBusinessCount})`} more={{ to: "/businesses?aberto=1", label: "Ver todos" }}>
+        {openBusinesses.length === 0 ? (
+          <p className={empty}>Nenhum negócio aberto neste momento.</p>
+        ) : (
+          <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+            {openBusinesses.map((b, i) => (
+              <li key={b.id}>
+                <Link to={`/business/${b.id}`} className={`${card} flex h-full flex-col gap-2 p-3 hover:bg-stone-100 dark:hover:bg-stone-800`}>
+                  <span className="flex items-center gap-2">
+                    <Picture image={b.logoUrl} alt="" sizes="40px" priority={i < 2} className="size-10 shrink-0 rounded-lg" />
+                    <span className="min-w-0">
+                      <span className="block truncate text-sm font-semibold">{b.name}</span>
+                      <span className="block truncate text-xs text-stone-600 dark:text-stone-300">{b.category}</span>
+                    </span>
+                  </span>
+                  <OpenBadge hours={b.openingHours} now={now} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <Section id="motoristas-agora" title="Motoristas disponíveis" more={{ to: "/drivers/disponiveis", label: "Ver todos" }}>
+        {drivers.length === 0 ? (
+          <p className={empty}>Nenhum motorista disponível agora.</p>
+        ) : (
+          <ul className="flex gap-3 overflow-x-auto pb-1">
+            {drivers.map((d) => (
+              <li key={d.id} className="shrink-0">
+                <Link to={`/driver/${d.id}`} className={`${card} flex w-28 flex-col items-center gap-1 p-3 text-center hover:bg-stone-100 dark:hover:bg-stone-800`}>
+                  <Picture image={d.photoUrl} alt="" sizes="56px" className="size-14 rounded-full" />
+                  <span className="w-full truncate text-sm font-semibold">{d.name.split(" ")[0]}</span>
+                  <span className="text-xs text-stone-600 dark:text-stone-300">{VEHICLE_LABELS[d.vehicleKind] ?? d.vehicleKind}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <Section id="a-venda" title="Novidades à venda">
+        {sellItems.length === 0 ? (
+          <p className={empty}>Nenhum item à venda ainda.</p>
+        ) : (
+          <ul className="grid grid-cols-2 gap-2">
+            {sellItems.map((item) => (
+              <li key={item.id} className={`${card} overflow-hidden`}>
+                <Picture image={item.image} alt="" sizes="(min-width: 768px) 384px, 50vw" className="aspect-[4/3] w-full" />
+                <div className="p-2">
+                  <p className="truncate text-sm font-semibold">{item.title}</p>
+                  <p className="text-sm font-bold text-brand-700 dark:text-brand-100">{formatBRL(item.price)}</p>
+                  <p className="truncate text-xs text-stone-600 dark:text-stone-300">{item.location}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <Section id="ultimas-noticias" title="Últimas notícias" more={{ to: "/news", label: "Ver todas" }}>
         {news.length === 0 ? (
-          <p className="mt-2 text-stone-600 dark:text-stone-300">Nenhuma notícia publicada ainda.</p>
+          <p className={empty}>Nenhuma notícia publicada ainda.</p>
         ) : (
-          <ul className="mt-3 space-y-3">
-            {news.map((item, i) => (
-              <li key={item.id} className="flex gap-3 rounded-xl bg-white p-3 shadow-sm dark:bg-stone-900">
-                <Picture image={item.coverImage} alt="" sizes="112px" priority={i === 0} className="h-16 w-28 shrink-0 rounded-lg" />
-                <div className="min-w-0">
-                  <h3 className="font-semibold leading-snug">{item.title}</h3>
-                  <p className="text-xs text-stone-500 dark:text-stone-400">{formatShortDate(item.createdAt)}</p>
-                </div>
+          <ul className="space-y-2">
+            {news.map((item) => (
+              <li key={item.id}>
+                <Link to={`/news/${item.id}`} className={`${card} flex gap-3 p-3 hover:bg-stone-100 dark:hover:bg-stone-800`}>
+                  <Picture image={item.coverImage} alt="" sizes="112px" className="h-16 w-28 shrink-0 rounded-lg" />
+                  <span className="min-w-0">
+                    <span className="line-clamp-2 font-semibold leading-snug">{item.title}</span>
+                    <span className="text-xs text-stone-500 dark:text-stone-400">{formatShortDate(item.createdAt)}</span>
+                  </span>
+                </Link>
               </li>
             ))}
           </ul>
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="negocios-recentes">
-        <h2 id="negocios-recentes" className="text-lg font-semibold">Negócios da cidade</h2>
-        {businesses.length === 0 ? (
-          <p className="mt-2 text-stone-600 dark:text-stone-300">Nenhum negócio cadastrado ainda.</p>
+      <Section id="ultimos-posts" title="Da comunidade">
+        {posts.length === 0 ? (
+          <p className={empty}>Ninguém postou ainda.</p>
         ) : (
-          <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
-            {businesses.map((business) => (
-              <li key={business.id} className="flex items-center gap-2 rounded-xl bg-white p-2 shadow-sm dark:bg-stone-900">
-                <Picture image={business.logoUrl} alt="" sizes="40px" className="size-10 shrink-0 rounded-full" />
-                <div className="min-w-0">
-                  <p className="truncate text-sm font-semibold">{business.name}</p>
-                  <p className="truncate text-xs text-stone-500 dark:text-stone-400">{business.category}</p>
-                </div>
+          <ul className="space-y-2">
+            {posts.map((post) => (
+              <li key={post.id} className={`${card} p-3`}>
+                <p className="line-clamp-3 text-sm">{post.content}</p>
+                <p className="mt-1 text-xs text-stone-500 dark:text-stone-400">
+                  <Link to={`/u/${post.authorUsername}`} className="underline">
+                    {post.authorName}
+                  </Link>{" "}
+                  · {formatShortDate(post.createdAt)}
+                  {post.hasPoll ? " · enquete" : ""}
+                </p>
               </li>
             ))}
           </ul>
         )}
-      </section>
+      </Section>
     </div>
   );
 }

@@ -2,12 +2,25 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Database, Queryable } from "./types";
 
+/**
+ * The extensions the schema uses (search: unaccent, pg_trgm). PGlite loads them only
+ * when named at construction: every PGlite the project opens — server, scripts, tests —
+ * must take its options from here.
+ */
+export async function pgliteExtensions() {
+  const [{ unaccent }, { pg_trgm }] = await Promise.all([
+    import("@electric-sql/pglite/contrib/unaccent"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+  ]);
+  return { unaccent, pg_trgm };
+}
+
 /** Embedded PostgreSQL (WASM). One instance per process: it has one session only. */
 export async function openPGlite(dataDir: string | null): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const dir = dataDir ? path.resolve(dataDir, "pglite") : undefined;
   if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
-  const pg = await PGlite.create(dir);
+  const pg = await PGlite.create(dir, { extensions: await pgliteExtensions() });
   return wrapPGlite(pg);
 }
 

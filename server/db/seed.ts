@@ -33,7 +33,9 @@ function artwork(shape: ImageShape, label: string, color: string, variant = 0): 
   const [w, h] = shape === "square" ? [384, 384] : shape === "wide" ? [1280, 720] : [960, 720];
   const dark = shade(color, -50);
   const text =
-    shape === "square"
+    shape === "wide"
+      ? "" // covers sit under the page's own title and logo: no text of their own
+      : shape === "square"
       ? `<text x="50%" y="50%" dy=".35em" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-weight="700" font-size="150" fill="#fff">${escapeXml(initials(label))}</text>`
       : `<text x="60" y="${h - 80}" font-family="DejaVu Sans, sans-serif" font-weight="700" font-size="${Math.min(96, Math.floor((w - 120) / Math.max(8, label.length) * 1.7))}" fill="#fff">${escapeXml(label)}</text>`;
   const cx = ((variant * 37) % 70) + 15;

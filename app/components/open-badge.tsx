@@ -1,0 +1,17 @@
+import { isOpenNow, type OpeningHours } from "~/lib/business-hours";
+
+/** Aberto agora / Fechado, computed for the given instant with the spec's rule. */
+export function OpenBadge({ hours, now }: { hours: OpeningHours | null; now: Date }) {
+  const open = isOpenNow(hours, now);
+  return (
+    <span
+      data-open={open ? "true" : "false"}
+      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ${
+        open ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50" : "bg-stone-200 text-stone-800 dark:bg-stone-800 dark:text-stone-100"
+      }`}
+    >
+      <span aria-hidden="true" className={`size-2 rounded-full ${open ? "bg-emerald-600" : "bg-stone-500"}`} />
+      {open ? "Aberto agora" : "Fechado"}
+    </span>
+  );
+}

@@ -1,0 +1,171 @@
+import { data } from "react-router";
+import { OpenBadge } from "~/components/open-badge";
+import { Picture } from "~/components/picture";
+import { WEEKDAYS, WEEKDAY_LABELS, describeDay, townClock } from "~/lib/business-hours";
+import { instagramHref, mapHref, telHref, whatsAppChatHref, whatsAppShareHref } from "~/lib/contact-links";
+import { useTownNow } from "~/lib/use-town-now";
+import { getBusiness } from "../../server/models/businesses";
+import { publicOrigin } from "../../server/http";
+import { asRequestUser } from "../../server/request";
+import type { Route } from "./+types/business";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const business = await asRequestUser(request, (tx) => getBusiness(tx, params.id));
+  if (!business) throw data(null, { status: 404 });
+  return { business, renderedAt: new Date().toISOString(), pageUrl: `${publicOrigin(request)}/business/${business.id}` };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) =>
+  loaderData
+    ? [
+        { title: `${loaderData.business.name} · ${loaderData.business.category} em Vila Serena · Guida` },
+        { name: "description", content: loaderData.business.description.slice(0, 155) },
+      ]
+    : [{ title: "Negócio não encontrado · Guida" }];
+
+const actionClass =
+  "inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-4 font-semibold";
+
+export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
+  const { business, renderedAt, pageUrl } = loaderData;
+  const now = useTownNow(renderedAt);
+  const today = townClock(now).weekday;
+  return (
+    <article className="space-y-5">
+      <div className="relative -mx-4 -mt-4">
+        <Picture image={business.coverUrl} alt="" sizes="(min-width: 768px) 768px, 100vw" priority className="aspect-video w-full" />
+        <Picture
+          image={business.logoUrl}
+          alt={`Logo de ${business.name}`}
+          sizes="80px"
+          priority
+          className="absolute -bottom-8 left-4 size-20 rounded-2xl border-4 border-stone-50 dark:border-stone-950"
+        />
+      </div>
+      <header className="pt-6">
+        <h1 className="text-2xl font-bold">{business.name}</h1>
+        <p className="text-stone-600 dark:text-stone-300">
+          {business.category} · {business.neighbourhood}
+        </p>
+        <div className="mt-2">
+          <OpenBadge hours={business.openingHours} now={now} />
+        </div>
+      </header>
+      {business.description ? <p className="whitespace-pre-line">{business.description}</p> : null}
+
+      <section aria-label="Contato" className="grid grid-cols-2 gap-2">
+        {business.phone ? (
+          <a href={telHref(business.phone)} className={`${actionClass} bg-brand-600 text-white hover:bg-brand-700`}>
+            Ligar
+          </a>
+        ) : null}
+        {business.whatsapp ? (
+          <a
+            href={whatsAppChatHref(business.whatsapp, `Olá! Vi ${business.name} no Guida e gostaria de mais informações.`)}
+            className={`${actionClass} bg-emerald-700 text-white hover:bg-emerald-800`}
+            rel="noopener noreferrer"
+            target="_blank"
+          >
+            WhatsApp
+          </a>
+        ) : null}
+        {business.address ? (
+          <a href={mapHref(business.address)} className={`${actionClass} border border-stone-300 dark:border-stone-700`} rel="noopener noreferrer" target="_blank">
+            Ver no mapa
+          </a>
+        ) : null}
+        <a
+          href={whatsAppShareHref(`${business.name} no Guida: ${pageUrl}`)}
+          className={`${actionClass} border border-stone-300 dark:border-stone-700`}
+          rel="noopener noreferrer"
+          target="_blank"
+        >
+          Compartilhar no WhatsApp
+        </a>
+      </section>
+
+      <dl className="space-y-2 rounded-xl bg-white p-4 text-sm shadow-sm dark:bg-stone-900">
+        {business.address ? (
+          <div>
+            <dt className="font-semibold">Endereço</dt>
+            <dd>
+              {business.address} — {business.neighbourhood}
+            </dd>
+          </div>
+        ) : null}
+        {business.phone ? (
+          <div>
+            <dt className="font-semibold">Telefone</dt>
+            <dd>
+              <a className="underline" href={telHref(business.phone)}>
+                {business.phone}
+              </a>
+            </dd>
+          </div>
+        ) : null}
+        {business.instagram ? (
+          <div>
+            <dt className="font-semibold">Instagram</dt>
+            <dd>
+              <a className="underline" href={instagramHref(business.instagram)} rel="noopener noreferrer" target="_blank">
+                @{business.instagram.replace(/^@/, "")}
+              </a>
+            </dd>
+          </div>
+        ) : null}
+        {business.website ? (
+          <div>
+            <dt className="font-semibold">Site</dt>
+            <dd>
+              <a className="break-all underline" href={business.website} rel="noopener noreferrer" target="_blank">
+                {business.website.replace(/^https?:\/\//, "")}
+              </a>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+
+      <section aria-labelledby="horarios">
+        <h2 id="horarios" className="text-lg font-semibold">
+          Horário de funcionamento
+        </h2>
+        {business.openingHours ? (
+          <table className="mt-2 w-full text-sm">
+            <tbody>
+              {WEEKDAYS.map((day) => (
+                <tr
+                  key={day}
+                  aria-current={day === today ? "date" : undefined}
+                  className={day === today ? "bg-brand-50 font-semibold dark:bg-brand-900" : undefined}
+                >
+                  <th scope="row" className="px-2 py-1.5 text-left font-medium">
+                    {WEEKDAY_LABELS[day]}
+                    {day === today ? <span className="ml-1 text-xs text-brand-700 dark:text-brand-100">(hoje)</span> : null}
+                  </th>
+                  <td className="px-2 py-1.5 text-right">{describeDay(business.openingHours?.[day])}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p className="mt-1 text-sm text-stone-600 dark:text-stone-300">Horário não informado. Ligue antes de ir.</p>
+        )}
+      </section>
+
+      {business.gallery.length > 0 ? (
+        <section aria-labelledby="galeria">
+          <h2 id="galeria" className="text-lg font-semibold">
+            Fotos
+          </h2>
+          <ul className="mt-2 grid grid-cols-2 gap-2">
+            {business.gallery.map((image, i) => (
+              <li key={image.id}>
+                <Picture image={image.url} alt={`Foto ${i + 1} de ${business.name}`} sizes="(min-width: 768px) 384px, 50vw" className="aspect-[4/3] w-full rounded-xl" />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </article>
+  );
+}

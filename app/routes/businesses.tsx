@@ -1,0 +1,97 @@
+import { Form, Link } from "react-router";
+import { OpenBadge } from "~/components/open-badge";
+import { Pagination, pageFromUrl } from "~/components/pagination";
+import { Picture } from "~/components/picture";
+import { useTownNow } from "~/lib/use-town-now";
+import { listBusinessCategories, listBusinesses } from "../../server/models/businesses";
+import { asRequestUser } from "../../server/request";
+import type { Route } from "./+types/businesses";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Negócios de Vila Serena · Guida" },
+  { name: "description", content: "Padarias, mercados, farmácias, bares e lojas de Vila Serena, com horário e quem está aberto agora." },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const category = url.searchParams.get("categoria")?.slice(0, 60) || undefined;
+  const openNow = url.searchParams.get("aberto") === "1";
+  const page = pageFromUrl(url);
+  const now = new Date();
+  const { categories, list } = await asRequestUser(request, async (tx) => ({
+    categories: await listBusinessCategories(tx),
+    list: await listBusinesses(tx, { category, openNow, page, now }),
+  }));
+  return { ...list, categories, category: category ?? "", openNow, page, renderedAt: now.toISOString() };
+}
+
+export default function Businesses({ loaderData }: Route.ComponentProps) {
+  const { businesses, hasMore, categories, category, openNow, page, renderedAt } = loaderData;
+  const now = useTownNow(renderedAt);
+  const href = (n: number) => {
+    const params = new URLSearchParams();
+    if (category) params.set("categoria", category);
+    if (openNow) params.set("aberto", "1");
+    if (n > 1) params.set("pagina", String(n));
+    const query = params.toString();
+    return query ? `/businesses?${query}` : "/businesses";
+  };
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold">Negócios</h1>
+      <Form method="get" className="flex flex-wrap items-end gap-2" aria-label="Filtrar negócios">
+        <div className="flex-1">
+          <label htmlFor="categoria" className="block text-sm font-medium">
+            Categoria
+          </label>
+          <select
+            id="categoria"
+            name="categoria"
+            defaultValue={category}
+            className="mt-1 block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-2 dark:border-stone-700 dark:bg-stone-900"
+          >
+            <option value="">Todas</option>
+            {categories.map((c) => (
+              <option key={c.category} value={c.category}>
+                {c.category} ({c.count})
+              </option>
+            ))}
+          </select>
+        </div>
+        <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
+          <input type="checkbox" name="aberto" value="1" defaultChecked={openNow} className="size-5" />
+          Aberto agora
+        </label>
+        <button type="submit" className="min-h-11 rounded-full bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700">
+          Filtrar
+        </button>
+      </Form>
+      {businesses.length === 0 ? (
+        <p className="rounded-xl bg-white p-4 text-stone-600 shadow-sm dark:bg-stone-900 dark:text-stone-300">
+          {openNow ? "Nenhum negócio aberto agora com esse filtro." : "Nenhum negócio encontrado com esse filtro."}
+        </p>
+      ) : (
+        <ul className="space-y-2">
+          {businesses.map((business, i) => (
+            <li key={business.id}>
+              <Link
+                to={`/business/${business.id}`}
+                className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm hover:bg-stone-100 dark:bg-stone-900 dark:hover:bg-stone-800"
+              >
+                <Picture image={business.logoUrl} alt="" sizes="56px" priority={i < 4} className="size-14 shrink-0 rounded-xl" />
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate font-semibold">{business.name}</span>
+                  <span className="block truncate text-sm text-stone-600 dark:text-stone-300">
+                    {business.category} · {business.neighbourhood}
+                  </span>
+                </span>
+                <OpenBadge hours={business.openingHours} now={now} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} hasMore={hasMore} href={href} />
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { data } from "react-router";
+import { AvailabilityBadge } from "~/components/availability-badge";
+import { Picture } from "~/components/picture";
+import { WEEKDAYS, WEEKDAY_LABELS, describeDay, townClock, type DayHours } from "~/lib/business-hours";
+import { telHref, whatsAppChatHref, whatsAppShareHref } from "~/lib/contact-links";
+import { VEHICLE_LABELS, driverWhatsAppMessage } from "~/lib/drivers";
+import { useTownNow } from "~/lib/use-town-now";
+import { getDriver } from "../../server/models/drivers";
+import { publicOrigin } from "../../server/http";
+import { asRequestUser } from "../../server/request";
+import type { Route } from "./+types/driver";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const driver = await asRequestUser(request, (tx) => getDriver(tx, params.driverId));
+  if (!driver) throw data(null, { status: 404 });
+  return { driver, renderedAt: new Date().toISOString(), pageUrl: `${publicOrigin(request)}/driver/${driver.id}` };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) =>
+  loaderData
+    ? [
+        { title: `${loaderData.driver.name} · ${VEHICLE_LABELS[loaderData.driver.vehicleKind]} em Vila Serena · Guida` },
+        {
+          name: "description",
+          content: (
+            loaderData.driver.bio ||
+            `${loaderData.driver.name}: ${VEHICLE_LABELS[loaderData.driver.vehicleKind]} em Vila Serena. Veja horários e chame por telefone ou WhatsApp.`
+          ).slice(0, 155),
+        },
+      ]
+    : [{ title: "Motorista não encontrado · Guida" }];
+
+// A driver's day off reads "Folga", not a shop's "Fechado"; the times read the same.
+function describeWorkDay(day: DayHours | undefined): string {
+  return day?.open ? describeDay(day) : "Folga";
+}
+
+const actionClass = "inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-4 font-semibold";
+
+export default function DriverProfile({ loaderData }: Route.ComponentProps) {
+  const { driver, renderedAt, pageUrl } = loaderData;
+  const now = useTownNow(renderedAt);
+  const today = townClock(now).weekday;
+  return (
+    <article className="space-y-5">
+      <header className="flex items-center gap-4">
+        <Picture image={driver.photoUrl} alt={`Foto de ${driver.name}`} sizes="96px" priority className="size-24 shrink-0 rounded-full" />
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold leading-tight">{driver.name}</h1>
+          <p className="text-stone-600 dark:text-stone-300">
+            {VEHICLE_LABELS[driver.vehicleKind]}
+            {driver.vehicleDescription ? ` · ${driver.vehicleDescription}` : null}
+          </p>
+          <div className="mt-2">
+            <AvailabilityBadge hours={driver.workingHours} now={now} />
+          </div>
+        </div>
+      </header>
+      {driver.bio ? <p className="whitespace-pre-line">{driver.bio}</p> : null}
+
+      <section aria-label="Contato" className="grid grid-cols-2 gap-2">
+        {driver.phone ? (
+          <a href={telHref(driver.phone)} className={`${actionClass} bg-brand-600 text-white hover:bg-brand-700`}>
+            Ligar
+          </a>
+        ) : null}
+        {driver.whatsapp ? (
+          <a
+            href={whatsAppChatHref(driver.whatsapp, driverWhatsAppMessage(driver.name, driver.vehicleKind))}
+            className={`${actionClass} bg-emerald-700 text-white hover:bg-emerald-800`}
+            rel="noopener noreferrer"
+            target="_blank"
+          >
+            WhatsApp
+          </a>
+        ) : null}
+        <a
+          href={whatsAppShareHref(`${driver.name} no Guida: ${pageUrl}`)}
+          className={`${actionClass} col-span-2 border border-stone-300 dark:border-stone-700`}
+          rel="noopener noreferrer"
+          target="_blank"
+        >
+          Compartilhar no WhatsApp
+        </a>
+      </section>
+
+      <dl className="space-y-3 rounded-xl bg-white p-4 text-sm shadow-sm dark:bg-stone-900">
+        <div>
+          <dt className="font-semibold">Veículo</dt>
+          <dd>
+            {VEHICLE_LABELS[driver.vehicleKind]}
+            {driver.vehicleDescription ? ` — ${driver.vehicleDescription}` : null}
+          </dd>
+        </div>
+        {driver.phone ? (
+          <div>
+            <dt className="font-semibold">Telefone</dt>
+            <dd>
+              <a className="underline" href={telHref(driver.phone)}>
+                {driver.phone}
+              </a>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+
+      <section aria-labelledby="areas">
+        <h2 id="areas" className="text-lg font-semibold">
+          Bairros atendidos
+        </h2>
+        {driver.areas.length > 0 ? (
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {driver.areas.map((area) => (
+              <li key={area} className="rounded-full bg-stone-200 px-3 py-1 text-sm dark:bg-stone-800">
+                {area}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-1 text-sm text-stone-600 dark:text-stone-300">Bairros não informados. Pergunte ao chamar.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="horarios">
+        <h2 id="horarios" className="text-lg font-semibold">
+          Horário de atendimento
+        </h2>
+        {driver.workingHours ? (
+          <table className="mt-2 w-full text-sm">
+            <tbody>
+              {WEEKDAYS.map((day) => (
+                <tr
+                  key={day}
+                  aria-current={day === today ? "date" : undefined}
+                  className={day === today ? "bg-brand-50 font-semibold dark:bg-brand-900" : undefined}
+                >
+                  <th scope="row" className="px-2 py-1.5 text-left font-medium">
+                    {WEEKDAY_LABELS[day]}
+                    {day === today ? <span className="ml-1 text-xs text-brand-700 dark:text-brand-100">(hoje)</span> : null}
+                  </th>
+                  <td className="px-2 py-1.5 text-right">{describeWorkDay(driver.workingHours?.[day])}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p className="mt-1 text-sm text-stone-600 dark:text-stone-300">Horário não informado. Ligue para combinar.</p>
+        )}
+      </section>
+    </article>
+  );
+}

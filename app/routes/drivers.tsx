@@ -1,0 +1,108 @@
+import { Link, data } from "react-router";
+import { AvailabilityBadge } from "~/components/availability-badge";
+import { Pagination, pageFromUrl } from "~/components/pagination";
+import { Picture } from "~/components/picture";
+import { DRIVER_FILTERS, DRIVER_FILTER_LABELS, VEHICLE_LABELS, parseDriverFilter, type DriverFilter } from "~/lib/drivers";
+import { useTownNow } from "~/lib/use-town-now";
+import { listDrivers } from "../../server/models/drivers";
+import { asRequestUser } from "../../server/request";
+import type { Route } from "./+types/drivers";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const filter = parseDriverFilter(params.filter);
+  // An unknown filter is an unknown page: the spec's 404, before touching the database.
+  if (!filter) throw data(null, { status: 404 });
+  const page = pageFromUrl(new URL(request.url));
+  const now = new Date();
+  const list = await asRequestUser(request, (tx) => listDrivers(tx, { filter, page, now }));
+  return { ...list, filter, page, renderedAt: now.toISOString() };
+}
+
+const TITLES: Record<DriverFilter, string> = {
+  all: "Motoristas e mototáxis",
+  disponiveis: "Motoristas disponíveis agora",
+  moto: "Mototáxis e motoboys",
+  carro: "Motoristas de carro e táxis",
+  van: "Vans e transporte escolar",
+  frete: "Fretes e mudanças",
+};
+
+const EMPTY: Record<DriverFilter, string> = {
+  all: "Nenhum motorista cadastrado ainda.",
+  disponiveis: "Nenhum motorista disponível agora. Veja a lista completa e os horários de cada um.",
+  moto: "Nenhum mototáxi ou motoboy cadastrado.",
+  carro: "Nenhum motorista de carro cadastrado.",
+  van: "Nenhuma van cadastrada.",
+  frete: "Nenhum serviço de frete cadastrado.",
+};
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) =>
+  loaderData
+    ? [
+        { title: `${TITLES[loaderData.filter]} em Vila Serena · Guida` },
+        {
+          name: "description",
+          content: "Mototáxis, táxis, vans e fretes de Vila Serena: veja quem está disponível agora e chame por telefone ou WhatsApp.",
+        },
+      ]
+    : [{ title: "Página não encontrada · Guida" }];
+
+export default function Drivers({ loaderData }: Route.ComponentProps) {
+  const { drivers, hasMore, filter, page, renderedAt } = loaderData;
+  const now = useTownNow(renderedAt);
+  const href = (n: number) => (n > 1 ? `/drivers/${filter}?pagina=${n}` : `/drivers/${filter}`);
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold">{TITLES[filter]}</h1>
+      <nav aria-label="Filtrar motoristas">
+        <ul className="flex flex-wrap gap-2">
+          {DRIVER_FILTERS.map((f) => {
+            const current = f === filter;
+            return (
+              <li key={f}>
+                <Link
+                  to={`/drivers/${f}`}
+                  aria-current={current ? "page" : undefined}
+                  className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-semibold ${
+                    current
+                      ? "border-brand-600 bg-brand-600 text-white"
+                      : "border-stone-300 bg-white text-stone-800 hover:bg-stone-100 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100 dark:hover:bg-stone-800"
+                  }`}
+                >
+                  {DRIVER_FILTER_LABELS[f]}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      {drivers.length === 0 ? (
+        <p className="rounded-xl bg-white p-4 text-stone-600 shadow-sm dark:bg-stone-900 dark:text-stone-300">{EMPTY[filter]}</p>
+      ) : (
+        <ul className="space-y-2" aria-label="Motoristas">
+          {drivers.map((driver, i) => (
+            <li key={driver.id}>
+              <Link
+                to={`/driver/${driver.id}`}
+                className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm hover:bg-stone-100 dark:bg-stone-900 dark:hover:bg-stone-800"
+              >
+                <Picture image={driver.photoUrl} alt="" sizes="56px" priority={i < 4} className="size-14 shrink-0 rounded-full" />
+                <span className="min-w-0 flex-1">
+                  <span className="block font-semibold leading-snug">{driver.name}</span>
+                  <span className="line-clamp-2 text-sm text-stone-600 dark:text-stone-300">
+                    {VEHICLE_LABELS[driver.vehicleKind]}
+                    {driver.vehicleDescription ? ` · ${driver.vehicleDescription}` : null}
+                  </span>
+                  <span className="mt-1 block">
+                    <AvailabilityBadge hours={driver.workingHours} now={now} />
+                  </span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} hasMore={hasMore} href={href} />
+    </div>
+  );
+}

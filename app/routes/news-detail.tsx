@@ -1,0 +1,80 @@
+import { Link, data } from "react-router";
+import { Picture } from "~/components/picture";
+import { whatsAppShareHref } from "~/lib/contact-links";
+import { formatLongDate } from "~/lib/format";
+import { getNewsArticle } from "../../server/models/news";
+import { publicOrigin } from "../../server/http";
+import { asRequestUser } from "../../server/request";
+import type { Route } from "./+types/news-detail";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const article = await asRequestUser(request, (tx) => getNewsArticle(tx, params.id));
+  if (!article) throw data(null, { status: 404 });
+  return { article, pageUrl: `${publicOrigin(request)}/news/${article.id}` };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) =>
+  loaderData
+    ? [
+        { title: `${loaderData.article.title} · Notícias de Vila Serena · Guida` },
+        { name: "description", content: (loaderData.article.summary || loaderData.article.content).slice(0, 155) },
+      ]
+    : [{ title: "Notícia não encontrada · Guida" }];
+
+/**
+ * The body is plain text written by residents: paragraphs are separated by blank lines and
+ * each one becomes a React text node, so any markup in it shows as text, never as HTML.
+ */
+function paragraphs(content: string): string[] {
+  return content
+    .split(/\r?\n[ \t]*\r?\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+export default function NewsDetail({ loaderData }: Route.ComponentProps) {
+  const { article, pageUrl } = loaderData;
+  const published = new Date(article.createdAt);
+  return (
+    <article className="space-y-4">
+      <div className="-mx-4 -mt-4">
+        <Picture image={article.coverImage} alt="" sizes="(min-width: 768px) 768px, 100vw" priority className="aspect-video w-full" />
+      </div>
+      <header className="space-y-2">
+        <h1 className="text-2xl font-bold leading-tight">{article.title}</h1>
+        {article.summary ? <p className="text-lg text-stone-700 dark:text-stone-300">{article.summary}</p> : null}
+        <div className="flex items-center gap-2 text-sm text-stone-600 dark:text-stone-300">
+          <Picture image={article.author.avatarUrl} alt="" sizes="32px" className="size-8 shrink-0 rounded-full" />
+          <p>
+            Por{" "}
+            <Link to={`/u/${article.author.username}`} className="font-semibold underline">
+              {article.author.fullName}
+            </Link>
+            {" · "}
+            <time dateTime={published.toISOString()}>{formatLongDate(published)}</time>
+          </p>
+        </div>
+      </header>
+      <div className="space-y-4 leading-relaxed">
+        {paragraphs(article.content).map((paragraph, i) => (
+          <p key={i} className="whitespace-pre-line">
+            {paragraph}
+          </p>
+        ))}
+      </div>
+      <a
+        href={whatsAppShareHref(`${article.title} — ${pageUrl}`)}
+        className="inline-flex min-h-11 w-full items-center justify-center rounded-full bg-emerald-700 px-4 font-semibold text-white hover:bg-emerald-800"
+        rel="noopener noreferrer"
+        target="_blank"
+      >
+        Compartilhar no WhatsApp
+      </a>
+      <p>
+        <Link to="/news" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline dark:text-brand-100">
+          ← Todas as notícias
+        </Link>
+      </p>
+    </article>
+  );
+}

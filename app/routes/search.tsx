@@ -1,0 +1,66 @@
+import { Link } from "react-router";
+import { Picture } from "~/components/picture";
+import { searchTown, type SearchHit, type SearchKind } from "../../server/models/search";
+import { asRequestUser } from "../../server/request";
+import type { Route } from "./+types/search";
+
+const KINDS: { kind: SearchKind; label: string; href: (id: string) => string }[] = [
+  { kind: "business", label: "Negócios", href: (id) => `/business/${id}` },
+  { kind: "service", label: "Serviços", href: () => `/services` },
+  { kind: "driver", label: "Motoristas", href: (id) => `/driver/${id}` },
+  { kind: "sell_item", label: "À venda", href: () => `/sell-items` },
+  { kind: "post", label: "Posts", href: () => `/posts` },
+  { kind: "news", label: "Notícias", href: (id) => `/news/${id}` },
+];
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+  { title: loaderData?.query ? `“${loaderData.query}” · Busca · Guida` : "Busca · Guida" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
+  const hits = query ? await asRequestUser(request, (tx) => searchTown(tx, query)) : [];
+  return { query, hits };
+}
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const { query, hits } = loaderData;
+  const groups = KINDS.map((k) => ({ ...k, hits: hits.filter((h: SearchHit) => h.kind === k.kind) })).filter((g) => g.hits.length);
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold">{query ? `Resultados para “${query}”` : "Buscar em Vila Serena"}</h1>
+      {!query ? (
+        <p className="text-stone-600 dark:text-stone-300">Digite o que procura na barra de busca: um negócio, um serviço, um item à venda…</p>
+      ) : groups.length === 0 ? (
+        <p className="rounded-xl bg-white p-4 text-stone-600 shadow-sm dark:bg-stone-900 dark:text-stone-300">
+          Nada encontrado para “{query}”. Tente outras palavras.
+        </p>
+      ) : (
+        groups.map((group) => (
+          <section key={group.kind} aria-labelledby={`busca-${group.kind}`}>
+            <h2 id={`busca-${group.kind}`} className="text-lg font-semibold">
+              {group.label} <span className="text-sm font-normal text-stone-500">({group.hits.length})</span>
+            </h2>
+            <ul className="mt-2 space-y-2">
+              {group.hits.map((hit) => (
+                <li key={hit.id}>
+                  <Link
+                    to={group.href(hit.id)}
+                    className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm hover:bg-stone-100 dark:bg-stone-900 dark:hover:bg-stone-800"
+                  >
+                    <Picture image={hit.image} alt="" sizes="48px" className="size-12 shrink-0 rounded-lg" />
+                    <span className="min-w-0">
+                      <span className="block truncate font-semibold">{hit.title}</span>
+                      <span className="block truncate text-sm text-stone-600 dark:text-stone-300">{hit.subtitle}</span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+    </div>
+  );
+}

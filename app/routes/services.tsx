@@ -1,0 +1,120 @@
+import { Form } from "react-router";
+import { Pagination, pageFromUrl } from "~/components/pagination";
+import { Picture } from "~/components/picture";
+import { telHref, whatsAppChatHref } from "~/lib/contact-links";
+import { listServiceCategories, listServices } from "../../server/models/services";
+import { asRequestUser } from "../../server/request";
+import type { Route } from "./+types/services";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Serviços em Vila Serena · Guida" },
+  {
+    name: "description",
+    content: "Eletricistas, encanadores, diaristas, professores particulares e outros profissionais de Vila Serena, com preço e contato direto.",
+  },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const category = url.searchParams.get("categoria")?.slice(0, 60) || undefined;
+  const page = pageFromUrl(url);
+  const { categories, list } = await asRequestUser(request, async (tx) => ({
+    categories: await listServiceCategories(tx),
+    list: await listServices(tx, { category, page }),
+  }));
+  return { ...list, categories, category: category ?? "", page };
+}
+
+const actionClass = "inline-flex min-h-11 flex-1 items-center justify-center rounded-full px-4 text-sm font-semibold";
+
+export default function Services({ loaderData }: Route.ComponentProps) {
+  const { services, hasMore, categories, category, page } = loaderData;
+  const href = (n: number) => {
+    const params = new URLSearchParams();
+    if (category) params.set("categoria", category);
+    if (n > 1) params.set("pagina", String(n));
+    const query = params.toString();
+    return query ? `/services?${query}` : "/services";
+  };
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold">Serviços</h1>
+      <Form method="get" className="flex items-end gap-2" aria-label="Filtrar serviços">
+        <div className="min-w-0 flex-1">
+          <label htmlFor="categoria" className="block text-sm font-medium">
+            Categoria
+          </label>
+          <select
+            id="categoria"
+            name="categoria"
+            defaultValue={category}
+            className="mt-1 block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-2 dark:border-stone-700 dark:bg-stone-900"
+          >
+            <option value="">Todas</option>
+            {categories.map((c) => (
+              <option key={c.category} value={c.category}>
+                {c.category} ({c.count})
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="min-h-11 rounded-full bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700">
+          Filtrar
+        </button>
+      </Form>
+      {services.length === 0 ? (
+        <p className="rounded-xl bg-white p-4 text-stone-600 shadow-sm dark:bg-stone-900 dark:text-stone-300">
+          {category ? "Nenhum serviço encontrado nessa categoria." : "Nenhum serviço cadastrado ainda."}
+        </p>
+      ) : (
+        <ul className="space-y-3" aria-label="Serviços">
+          {services.map((service, i) => (
+            <li key={service.id} className="rounded-xl bg-white p-3 shadow-sm dark:bg-stone-900">
+              <article aria-labelledby={`servico-${service.id}`}>
+                <div className="flex gap-3">
+                  <Picture image={service.imageUrl} alt="" sizes="64px" priority={i < 4} className="size-16 shrink-0 rounded-xl" />
+                  <div className="min-w-0 flex-1">
+                    <h2 id={`servico-${service.id}`} className="font-semibold leading-snug">
+                      {service.name}
+                    </h2>
+                    <p className="text-sm text-stone-600 dark:text-stone-300">
+                      {service.category}
+                      {service.neighbourhood ? ` · ${service.neighbourhood}` : null}
+                    </p>
+                    {service.priceInfo ? (
+                      <p className="mt-0.5 text-sm font-medium text-brand-700 dark:text-brand-100">{service.priceInfo}</p>
+                    ) : null}
+                  </div>
+                </div>
+                {service.description ? <p className="mt-2 line-clamp-3 text-sm">{service.description}</p> : null}
+                {service.phone || service.whatsapp ? (
+                  <div className="mt-3 flex gap-2">
+                    {service.phone ? (
+                      <a href={telHref(service.phone)} className={`${actionClass} bg-brand-600 text-white hover:bg-brand-700`}>
+                        Ligar<span className="sr-only"> para {service.name}</span>
+                      </a>
+                    ) : null}
+                    {service.whatsapp ? (
+                      <a
+                        href={whatsAppChatHref(
+                          service.whatsapp,
+                          `Olá! Vi ${service.name} no Guida e gostaria de pedir um orçamento.`,
+                        )}
+                        className={`${actionClass} bg-emerald-700 text-white hover:bg-emerald-800`}
+                        rel="noopener noreferrer"
+                        target="_blank"
+                      >
+                        WhatsApp<span className="sr-only"> de {service.name}</span>
+                      </a>
+                    ) : null}
+                  </div>
+                ) : null}
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} hasMore={hasMore} href={href} />
+    </div>
+  );
+}

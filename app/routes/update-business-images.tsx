@@ -1,0 +1,198 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { primaryButton } from "~/components/form-field";
+import { Picture } from "~/components/picture";
+import { getDb, withUser } from "../../server/db";
+import { flashCookie } from "../../server/flash";
+import {
+  addGalleryImage,
+  getBusinessOwner,
+  listOwnedBusinesses,
+  MAX_GALLERY_IMAGES,
+  removeGalleryImage,
+  replaceBusinessImage,
+} from "../../server/models/business-images";
+import { isUuid } from "../../server/models/businesses";
+import { getRequestSession, requireUser } from "../../server/request";
+import { getStorage } from "../../server/storage";
+import { deleteStoredImage, InvalidImageError, NOT_AN_IMAGE, readUpload, storeImage } from "../../server/storage/images";
+import type { Route } from "./+types/update-business-images";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Fotos do seu negócio · Guida" },
+  { name: "description", content: "Donos de negócios de Vila Serena trocam logo, capa e fotos da galeria." },
+];
+
+// Public route (the spec): visitors see an invitation to sign in; owners see their businesses.
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await getRequestSession(request);
+  if (!session.user) return { signedIn: false as const, businesses: [] };
+  const db = await getDb();
+  const businesses = await withUser(db, session.claims, (tx) => listOwnedBusinesses(tx, session.user!.id));
+  return { signedIn: true as const, businesses };
+}
+
+type ActionResult = { businessId: string; kind: string; error: string };
+
+function fail(businessId: string, kind: string, error: string, status: number) {
+  return data<ActionResult>({ businessId, kind, error }, { status });
+}
+
+/**
+ * POST multipart: businessId, kind (logo | cover | gallery), image; or intent=remove with
+ * businessId and imageId. Only the owner may change a business's images: checked here for
+ * a clear 403, and enforced by RLS underneath.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const { user, claims } = await requireUser(request);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return fail("", "", "Não conseguimos ler o envio. Tente de novo.", 400);
+  }
+  const businessId = String(form.get("businessId") ?? "");
+  const intent = String(form.get("intent") ?? "upload");
+  const kind = String(form.get("kind") ?? "");
+  if (!isUuid(businessId)) return fail(businessId, kind, "Negócio não encontrado.", 404);
+
+  const db = await getDb();
+  const owner = await withUser(db, claims, (tx) => getBusinessOwner(tx, businessId));
+  if (!owner) return fail(businessId, kind, "Negócio não encontrado.", 404);
+  if (owner.ownerId !== user.id) return fail(businessId, kind, "Só o dono do negócio pode trocar as fotos.", 403);
+
+  const storage = getStorage();
+  const done = (message: string) =>
+    redirect("/update-business-images", {
+      status: 303,
+      headers: { "Set-Cookie": flashCookie(request, { kind: "success", message }) },
+    });
+
+  if (intent === "remove") {
+    const imageId = String(form.get("imageId") ?? "");
+    if (!isUuid(imageId)) return fail(businessId, "gallery", "Foto não encontrada.", 404);
+    const removed = await withUser(db, claims, (tx) => removeGalleryImage(tx, businessId, imageId));
+    if (!removed) return fail(businessId, "gallery", "Foto não encontrada.", 404);
+    await deleteStoredImage(storage, removed);
+    return done("Foto removida da galeria.");
+  }
+
+  if (kind !== "logo" && kind !== "cover" && kind !== "gallery") {
+    return fail(businessId, kind, "Escolha se a imagem é o logo, a capa ou uma foto da galeria.", 400);
+  }
+  const upload = await readUpload(form.get("image"));
+  if (!upload.ok) return fail(businessId, kind, upload.message, upload.status);
+  let ref: string;
+  try {
+    ref = await storeImage(storage, upload.bytes, kind === "logo" ? "square" : kind === "cover" ? "wide" : "photo");
+  } catch (error) {
+    if (error instanceof InvalidImageError) return fail(businessId, kind, NOT_AN_IMAGE, 400);
+    throw error;
+  }
+
+  // The files exist before the row points at them; if the row is refused, they go too.
+  try {
+    if (kind === "gallery") {
+      const outcome = await withUser(db, claims, (tx) => addGalleryImage(tx, businessId, ref));
+      if (outcome !== "ok") {
+        await deleteStoredImage(storage, ref);
+        return outcome === "full"
+          ? fail(businessId, kind, `A galeria já tem ${MAX_GALLERY_IMAGES} fotos. Remova uma antes de adicionar outra.`, 409)
+          : fail(businessId, kind, "Só o dono do negócio pode trocar as fotos.", 403);
+      }
+      return done("Foto adicionada à galeria.");
+    }
+    const replaced = await withUser(db, claims, (tx) => replaceBusinessImage(tx, businessId, kind, ref));
+    if (!replaced) {
+      await deleteStoredImage(storage, ref);
+      return fail(businessId, kind, "Só o dono do negócio pode trocar as fotos.", 403);
+    }
+    await deleteStoredImage(storage, replaced.previous);
+    return done(kind === "logo" ? "Logo atualizado." : "Capa atualizada.");
+  } catch (error) {
+    await deleteStoredImage(storage, ref);
+    throw error;
+  }
+}
+
+const KIND_LABELS = { logo: "Logo", cover: "Capa", gallery: "Nova foto da galeria" } as const;
+
+export default function UpdateBusinessImages({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  if (!loaderData.signedIn) {
+    return (
+      <div className="space-y-4 py-6 text-center">
+        <h1 className="text-2xl font-bold">Fotos do seu negócio</h1>
+        <p className="text-stone-600 dark:text-stone-300">
+          Tem um negócio em Vila Serena? Entre na sua conta para trocar o logo, a capa e as fotos da galeria.
+        </p>
+        <Link to="/login?redirectTo=%2Fupdate-business-images" className={`${primaryButton} mx-auto max-w-xs`}>
+          Entrar para continuar
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold">Fotos do seu negócio</h1>
+      {loaderData.businesses.length === 0 ? (
+        <p className="rounded-xl bg-white p-4 text-stone-600 shadow-sm dark:bg-stone-900 dark:text-stone-300">
+          Nenhum negócio está no seu nome. Se você é dono de um negócio do Guida, fale com a equipe para vinculá-lo à sua conta.
+        </p>
+      ) : (
+        loaderData.businesses.map((business) => {
+          const error = actionData && actionData.businessId === business.id ? actionData : null;
+          return (
+            <section key={business.id} aria-labelledby={`negocio-${business.id}`} className="space-y-4 rounded-xl bg-white p-4 shadow-sm dark:bg-stone-900">
+              <h2 id={`negocio-${business.id}`} className="text-lg font-semibold">
+                <Link to={`/business/${business.id}`} className="underline">
+                  {business.name}
+                </Link>
+              </h2>
+              {error ? (
+                <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
+                  {error.error}
+                </p>
+              ) : null}
+              <div className="flex gap-3">
+                <Picture image={business.logoUrl} alt="Logo atual" sizes="64px" className="size-16 rounded-xl" />
+                <Picture image={business.coverUrl} alt="Capa atual" sizes="160px" className="aspect-video w-40 rounded-xl" />
+              </div>
+              {(["logo", "cover", "gallery"] as const).map((kind) => (
+                <Form key={kind} method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-2">
+                  <input type="hidden" name="businessId" value={business.id} />
+                  <input type="hidden" name="kind" value={kind} />
+                  <div className="min-w-0 flex-1">
+                    <label htmlFor={`${business.id}-${kind}`} className="block text-sm font-medium">
+                      {KIND_LABELS[kind]} (JPG, PNG ou WebP, até 5 MB)
+                    </label>
+                    <input id={`${business.id}-${kind}`} name="image" type="file" accept="image/*" required className="mt-1 block w-full text-sm" />
+                  </div>
+                  <button type="submit" disabled={busy} className="min-h-11 rounded-full bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700">
+                    Enviar
+                  </button>
+                </Form>
+              ))}
+              {business.gallery.length > 0 ? (
+                <ul className="grid grid-cols-3 gap-2" aria-label="Galeria">
+                  {business.gallery.map((image, i) => (
+                    <li key={image.id} className="space-y-1">
+                      <Picture image={image.url} alt={`Foto ${i + 1} da galeria`} sizes="120px" className="aspect-[4/3] w-full rounded-lg" />
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="remove" />
+                        <input type="hidden" name="businessId" value={business.id} />
+                        <input type="hidden" name="imageId" value={image.id} />
+                        <button type="submit" className="min-h-11 w-full rounded-full border border-stone-300 text-sm dark:border-stone-700" aria-label={`Remover foto ${i + 1}`}>
+                          Remover
+                        </button>
+                      </Form>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </section>
+          );
+        })
+      )}
+    </div>
+  );
+}

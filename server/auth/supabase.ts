@@ -1,0 +1,340 @@
+import { createServerClient, type CookieOptions } from "@supabase/ssr";
+import {
+  isAuthApiError,
+  isAuthRetryableFetchError,
+  isAuthSessionMissingError,
+  isAuthWeakPasswordError,
+  type AuthError,
+  type SupabaseClient,
+  type User,
+  type WebSocketLikeConstructor,
+} from "@supabase/supabase-js";
+import { parseCookieHeader } from "../../app/lib/cookies";
+import { ANON, type Database } from "../db";
+import { isHttps, publicOrigin } from "../http";
+import type { Auth, AuthErrorCode, AuthResult, SessionUser } from "./types";
+
+export type SupabaseAuthOptions = {
+  url: string;
+  anonKey: string;
+  getDb: () => Promise<Database>;
+  /** Tests point this at a stand-in; production uses the global fetch. */
+  fetch?: typeof fetch;
+};
+
+/**
+ * supabase-js builds a RealtimeClient inside createClient(), and realtime-js looks up a
+ * WebSocket constructor right away: Node 20 has no global WebSocket, so without a transport
+ * client creation itself throws ("Node.js detected but native WebSocket not found"). The
+ * server never subscribes to realtime and `ws` is not a dependency, so this class only
+ * satisfies that lookup; it throws if anything ever tries to open a socket with it.
+ */
+class NoServerWebSocket {
+  constructor(address: string | URL) {
+    throw new Error(`Supabase Realtime is not used on the server (tried to open ${String(address)})`);
+  }
+}
+const realtimeTransport = NoServerWebSocket as unknown as WebSocketLikeConstructor;
+
+/** What @supabase/ssr hands setAll when auth cookies change (so CDNs never cache a session). */
+const NO_STORE_HEADERS: Record<string, string> = {
+  "Cache-Control": "private, no-cache, no-store, must-revalidate, max-age=0",
+  Expires: "0",
+  Pragma: "no-cache",
+};
+
+/**
+ * Collects what the Supabase client wants written during one request. Keyed by cookie name
+ * because @supabase/ssr may write the same cookie more than once (e.g. the PKCE verifier, then
+ * the session that replaces it): the last write is the one the browser must keep.
+ */
+class ResponseCookies {
+  private readonly cookies = new Map<string, string>();
+  private readonly extra = new Map<string, string>();
+
+  set(name: string, value: string, options: CookieOptions): void {
+    this.cookies.set(name, serializeSupabaseCookie(name, value, options));
+    // Any response that sets or clears auth cookies must not be cached by a shared cache.
+    for (const [key, header] of Object.entries(NO_STORE_HEADERS)) this.extra.set(key, header);
+  }
+
+  has(name: string): boolean {
+    return this.cookies.has(name);
+  }
+
+  header(name: string, value: string): void {
+    this.extra.set(name, value);
+  }
+
+  /** A snapshot: writes arriving after the response was built cannot mutate it. */
+  toHeaders(): Headers {
+    const headers = new Headers();
+    for (const [name, value] of this.extra) headers.set(name, value);
+    for (const cookie of this.cookies.values()) headers.append("Set-Cookie", cookie);
+    return headers;
+  }
+}
+
+/** Serialises the `cookie`-package options @supabase/ssr passes (lower-case sameSite, maxAge, …). */
+function serializeSupabaseCookie(name: string, value: string, options: CookieOptions): string {
+  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${options.path ?? "/"}`];
+  if (options.domain) parts.push(`Domain=${options.domain}`);
+  if (options.maxAge !== undefined) {
+    parts.push(`Max-Age=${Math.floor(options.maxAge)}`);
+    if (options.maxAge <= 0) parts.push("Expires=Thu, 01 Jan 1970 00:00:00 GMT");
+  } else if (options.expires) {
+    parts.push(`Expires=${options.expires.toUTCString()}`);
+  }
+  if (options.httpOnly) parts.push("HttpOnly");
+  if (options.secure) parts.push("Secure");
+  const sameSite = options.sameSite === true ? "strict" : options.sameSite;
+  if (sameSite) parts.push(`SameSite=${sameSite.charAt(0).toUpperCase()}${sameSite.slice(1).toLowerCase()}`);
+  if (options.partitioned) parts.push("Partitioned");
+  return parts.join("; ");
+}
+
+type ProfileRow = { fullName: string; username: string; avatarUrl: string | null };
+
+const text = (value: unknown): string | null => (typeof value === "string" && value.trim() !== "" ? value.trim() : null);
+
+/** Rate limits, 5xx and network failures are the service's problem, not the user's input. */
+function isUnavailable(error: AuthError): boolean {
+  if (isAuthRetryableFetchError(error)) return true;
+  const status = error.status ?? 0;
+  return status >= 500 || status === 429;
+}
+
+/**
+ * Supabase Auth (GoTrue) through @supabase/ssr: one server client per request, the session in
+ * `sb-<project-ref>-auth-token` cookies (chunked `.0`, `.1` when large). Profiles live in our
+ * database (the same one Supabase's auth.users trigger writes), read as the owner.
+ */
+export function createSupabaseAuth(options: SupabaseAuthOptions): Auth {
+  const { url, anonKey, getDb } = options;
+  // The same key supabase-js derives, so we can tell "no session cookie" without building a client.
+  const storageKey = `sb-${new URL(url).hostname.split(".")[0]}-auth-token`;
+  const chunkPattern = new RegExp(`^${storageKey}\\.\\d+$`);
+  const isSessionCookie = (name: string) => name === storageKey || chunkPattern.test(name);
+
+  function clientFor(request: Request): { supabase: SupabaseClient; cookies: ResponseCookies } {
+    const cookies = new ResponseCookies();
+    const supabase = createServerClient(url, anonKey, {
+      cookies: {
+        getAll: () =>
+          [...parseCookieHeader(request.headers.get("Cookie"))].map(([name, value]) => ({ name, value })),
+        setAll: (toSet, headers) => {
+          for (const { name, value, options: cookieOptions } of toSet) cookies.set(name, value, cookieOptions);
+          for (const [name, value] of Object.entries(headers ?? {})) cookies.header(name, value);
+        },
+      },
+      // Only the server reads these cookies (there is no browser Supabase client), so page
+      // scripts never need the tokens: HttpOnly keeps them out of reach of injected script.
+      cookieOptions: { httpOnly: true, secure: isHttps(request), sameSite: "lax", path: "/" },
+      auth: { flowType: "pkce" },
+      realtime: { transport: realtimeTransport },
+      ...(options.fetch ? { global: { fetch: options.fetch } } : {}),
+    });
+    return { supabase, cookies };
+  }
+
+  /** The profile row the app shows; Supabase's user metadata only if the row is missing. */
+  async function toSessionUser(user: User): Promise<SessionUser> {
+    const db = await getDb();
+    const [profile] = await db.query<ProfileRow>(
+      `SELECT full_name AS "fullName", username, avatar_url AS "avatarUrl" FROM public.profiles WHERE id = $1`,
+      [user.id],
+    );
+    const meta = (user.user_metadata ?? {}) as Record<string, unknown>;
+    return {
+      id: user.id,
+      email: user.email ?? null,
+      fullName: profile?.fullName ?? text(meta.full_name) ?? text(meta.name) ?? (user.email ?? "").split("@")[0] ?? "",
+      username: profile?.username ?? text(meta.username) ?? "",
+      avatarUrl: profile?.avatarUrl ?? text(meta.avatar_url) ?? null,
+    };
+  }
+
+  async function usernameTaken(username: string): Promise<boolean> {
+    const db = await getDb();
+    const rows = await db.query(`SELECT 1 FROM public.profiles WHERE lower(username) = lower($1) LIMIT 1`, [username.trim()]);
+    return rows.length > 0;
+  }
+
+  const fail = <T>(error: AuthErrorCode, cookies: ResponseCookies, message?: string): AuthResult<T> => ({
+    ok: false,
+    error,
+    headers: cookies.toHeaders(),
+    ...(message ? { message } : {}),
+  });
+
+  /** Expires the request's cookies that `match` picks, except those the library already wrote. */
+  function forgetSession(request: Request, cookies: ResponseCookies, match: (name: string) => boolean): void {
+    for (const name of parseCookieHeader(request.headers.get("Cookie")).keys()) {
+      if (match(name) && !cookies.has(name)) cookies.set(name, "", { path: "/", maxAge: 0, secure: isHttps(request), sameSite: "lax" });
+    }
+  }
+
+  return {
+    kind: "supabase",
+
+    async getSession(request) {
+      const cookieNames = [...parseCookieHeader(request.headers.get("Cookie")).keys()];
+      // Anonymous visitors carry no session cookie: answer without a client or a round trip.
+      if (!cookieNames.some(isSessionCookie)) return { user: null, claims: ANON, headers: new Headers() };
+      const { supabase, cookies } = clientFor(request);
+      // getUser() asks the Auth server; the cookie alone is client-controlled and never trusted.
+      // An expired access token is refreshed first, and the new cookies land in `cookies`.
+      const { data, error } = await supabase.auth.getUser();
+      if (error || !data.user) {
+        if (error && isUnavailable(error)) {
+          console.error("[auth] Supabase Auth is unreachable; treating the request as signed out:", error.message);
+        } else if (error && isAuthApiError(error) && (error.status === 401 || error.status === 403)) {
+          // The Auth server rejected the token outright: stop sending it on every request.
+          forgetSession(request, cookies, isSessionCookie);
+        }
+        return { user: null, claims: ANON, headers: cookies.toHeaders() };
+      }
+      const user = await toSessionUser(data.user);
+      return {
+        user,
+        claims: { role: "authenticated", sub: data.user.id, email: data.user.email ?? null },
+        headers: cookies.toHeaders(),
+      };
+    },
+
+    async signIn(request, input) {
+      const { supabase, cookies } = clientFor(request);
+      const email = input.email?.trim();
+      const phone = input.phone?.trim();
+      if ((!email && !phone) || !input.password) {
+        return fail("invalid_credentials", cookies, "You must provide either an email or phone number and a password");
+      }
+      const { data, error } = await supabase.auth.signInWithPassword(
+        email ? { email, password: input.password } : { phone: phone ?? "", password: input.password },
+      );
+      if (error || !data.user) {
+        if (error && isUnavailable(error)) {
+          console.error("[auth] Supabase sign-in failed:", error.message);
+          return fail("unavailable", cookies);
+        }
+        if (error?.code === "email_not_confirmed") {
+          return fail("invalid_credentials", cookies, "Confirme seu e-mail pelo link que enviamos antes de entrar.");
+        }
+        return fail("invalid_credentials", cookies);
+      }
+      return { ok: true, value: await toSessionUser(data.user), headers: cookies.toHeaders() };
+    },
+
+    async signUp(request, input) {
+      const { supabase, cookies } = clientFor(request);
+      // The profile trigger would fail the whole sign-up on a duplicate username with an opaque
+      // "Database error saving new user"; asking first gives the form a precise answer.
+      if (await usernameTaken(input.username)) return fail("username_taken", cookies);
+      const { data, error } = await supabase.auth.signUp({
+        email: input.email.trim(),
+        password: input.password,
+        options: { data: { full_name: input.fullName, username: input.username } },
+      });
+      if (error) {
+        if (isAuthWeakPasswordError(error) || error.code === "weak_password") return fail("weak_password", cookies);
+        if (error.code === "user_already_exists" || error.code === "email_exists" || /already registered/i.test(error.message)) {
+          return fail("email_taken", cookies);
+        }
+        if (isUnavailable(error)) {
+          // Someone may have taken the username between our check and the trigger.
+          if (await usernameTaken(input.username)) return fail("username_taken", cookies);
+          console.error("[auth] Supabase sign-up failed:", error.message);
+          return fail("unavailable", cookies);
+        }
+        return fail("invalid_credentials", cookies, error.message);
+      }
+      const user = data.user;
+      if (!user) return fail("unavailable", cookies);
+      // With e-mail confirmation on, Supabase answers an existing address with an obfuscated
+      // user that has no identities instead of an error.
+      if (!data.session && Array.isArray(user.identities) && user.identities.length === 0) {
+        return fail("email_taken", cookies);
+      }
+      // Without a session (confirmation required) the account exists but nobody is signed in;
+      // the next getSession() says so.
+      return { ok: true, value: await toSessionUser(user), headers: cookies.toHeaders() };
+    },
+
+    async signOut(request) {
+      const { supabase, cookies } = clientFor(request);
+      // scope "local" ends this browser's session only, like the local adapter; it also clears
+      // the cookies before calling /logout, so signing out never depends on the network.
+      const { error } = await supabase.auth.signOut({ scope: "local" });
+      if (error && !isAuthSessionMissingError(error)) console.error("[auth] Supabase sign-out:", error.message);
+      // The spec's sign-out step: every sb- cookie goes, whatever the library knew about.
+      forgetSession(request, cookies, (name) => name.startsWith("sb-"));
+      return cookies.toHeaders();
+    },
+
+    async requestPasswordReset(request, email) {
+      const { supabase } = clientFor(request);
+      // The PKCE verifier this writes cannot travel back (the interface returns nothing); the
+      // reset link is expected to carry the token hash instead (see updatePassword).
+      const { error } = await supabase.auth.resetPasswordForEmail(email.trim(), {
+        redirectTo: `${publicOrigin(request)}/login`,
+      });
+      if (!error) return;
+      // Never reveal whether the address has an account: unknown users are simply not logged.
+      if (error.code === "user_not_found" || error.status === 404) return;
+      console.error("[auth] Supabase password reset request failed:", error.message);
+    },
+
+    async updatePassword(request, password, resetToken) {
+      const { supabase, cookies } = clientFor(request);
+      if (resetToken) {
+        // A reset link whose e-mail template carries {{ .TokenHash }} (the server-side way: no
+        // PKCE verifier is needed) becomes the recovery session here.
+        const { error } = await supabase.auth.verifyOtp({ type: "recovery", token_hash: resetToken });
+        if (error) return fail(isUnavailable(error) ? "unavailable" : "invalid_token", cookies);
+      }
+      const { error } = await supabase.auth.updateUser({ password });
+      if (!error) return { ok: true, value: null, headers: cookies.toHeaders() };
+      if (isAuthSessionMissingError(error)) return fail("not_signed_in", cookies);
+      if (isAuthWeakPasswordError(error) || error.code === "weak_password") return fail("weak_password", cookies);
+      if (error.code === "same_password") {
+        return fail("weak_password", cookies, "A nova senha deve ser diferente da atual.");
+      }
+      if (isUnavailable(error)) {
+        console.error("[auth] Supabase password update failed:", error.message);
+        return fail("unavailable", cookies);
+      }
+      if (error.status === 401 || error.status === 403) return fail("not_signed_in", cookies);
+      return fail("invalid_token", cookies, error.message);
+    },
+
+    async googleSignInUrl(request) {
+      const { supabase, cookies } = clientFor(request);
+      // No network call: this builds the /authorize URL and stores the PKCE verifier, which
+      // @supabase/ssr writes to a cookie at once; /auth/callback needs it for the exchange.
+      const { data, error } = await supabase.auth.signInWithOAuth({
+        provider: "google",
+        options: {
+          redirectTo: `${publicOrigin(request)}/auth/callback`,
+          queryParams: { prompt: "select_account" },
+          // Never touch `window` (there is none here); the route answers with a redirect.
+          skipBrowserRedirect: true,
+        },
+      });
+      if (error || !data.url) return fail("unavailable", cookies);
+      return { ok: true, value: data.url, headers: cookies.toHeaders() };
+    },
+
+    async exchangeCode(request, code) {
+      const { supabase, cookies } = clientFor(request);
+      // When the redirect names its PKCE flow (sb_flow_id), use that flow's verifier slot.
+      const flowId = new URL(request.url).searchParams.get("sb_flow_id");
+      const { error } = await supabase.auth.exchangeCodeForSession(code, flowId ? { flowId } : undefined);
+      if (error) {
+        // The spec: OAuth callback errors are logged only.
+        console.error("[auth] Supabase OAuth code exchange failed:", error.message);
+        return fail("invalid_token", cookies);
+      }
+      return { ok: true, value: null, headers: cookies.toHeaders() };
+    },
+  };
+}

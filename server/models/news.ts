@@ -1,0 +1,45 @@
+import type { Queryable } from "../db";
+import { isUuid } from "./businesses";
+
+export const NEWS_PAGE_SIZE = 10;
+
+export type NewsCard = {
+  id: string;
+  title: string;
+  summary: string;
+  coverImage: string | null;
+  createdAt: Date;
+};
+
+export type NewsArticle = NewsCard & {
+  content: string;
+  updatedAt: Date;
+  author: { id: string; username: string; fullName: string; avatarUrl: string | null };
+};
+
+/** Newest first; id breaks ties so paging never repeats or skips an article. */
+export async function listNews(tx: Queryable, options: { page: number }): Promise<{ news: NewsCard[]; hasMore: boolean }> {
+  const rows = await tx.query<NewsCard>(
+    `SELECT n.id, n.title, n.summary, n.cover_image AS "coverImage", n.created_at AS "createdAt"
+     FROM public.news n
+     ORDER BY n.created_at DESC, n.id DESC
+     LIMIT $1 OFFSET $2`,
+    [NEWS_PAGE_SIZE + 1, (options.page - 1) * NEWS_PAGE_SIZE],
+  );
+  return { news: rows.slice(0, NEWS_PAGE_SIZE), hasMore: rows.length > NEWS_PAGE_SIZE };
+}
+
+/** The article with its author's public profile, joined in the same statement. */
+export async function getNewsArticle(tx: Queryable, id: string): Promise<NewsArticle | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await tx.query<NewsArticle>(
+    `SELECT n.id, n.title, n.summary, n.content, n.cover_image AS "coverImage",
+            n.created_at AS "createdAt", n.updated_at AS "updatedAt",
+            json_build_object('id', p.id, 'username', p.username, 'fullName', p.full_name, 'avatarUrl', p.avatar_url) AS author
+     FROM public.news n
+     JOIN public.profiles p ON p.id = n.author_id
+     WHERE n.id = $1`,
+    [id],
+  );
+  return row ?? null;
+}
