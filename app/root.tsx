@@ -14,12 +14,16 @@ import { BottomNav } from "./components/bottom-nav";
 import { PageSpinner } from "./components/page-spinner";
 import { SearchBar } from "./components/search-bar";
 import { ThemeToggle } from "./components/theme-toggle";
+import { FavoritesProvider } from "./components/favorites";
 import { FlashMessage } from "./components/flash-message";
 import { LastPathTracker } from "./components/last-path-tracker";
 import { UserProvider, type CurrentUser } from "./components/user-context";
 import { DEFAULT_THEME, themeFromCookieHeader, type Theme } from "./lib/theme";
 import { readFlash } from "../server/flash";
 import { getRequestSession } from "../server/request";
+import { getDb, withUser } from "../server/db";
+import { listFavoriteIds } from "../server/models/favorites";
+import { countUnread } from "../server/models/notifications";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [
@@ -36,11 +40,30 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = session.user
     ? { id: session.user.id, fullName: session.user.fullName, username: session.user.username, avatarUrl: session.user.avatarUrl }
     : null;
+  // Favorites are loaded when a user is present and empty when there is none (the spec).
+  let favoriteIds: string[] = [];
+  let favoritesError: string | null = null;
+  let unreadNotifications = 0;
+  if (session.user) {
+    try {
+      const db = await getDb();
+      ({ favoriteIds, unreadNotifications } = await withUser(db, session.claims, async (tx) => ({
+        favoriteIds: await listFavoriteIds(tx, session.user!.id),
+        unreadNotifications: await countUnread(tx, session.user!.id),
+      })));
+    } catch (error) {
+      console.error("[favorites] load failed:", error);
+      favoritesError = error instanceof Error ? error.message : String(error);
+    }
+  }
   return data(
     {
       // The theme is rendered from its cookie so the first paint is already right.
       theme: themeFromCookieHeader(request.headers.get("Cookie")),
       user,
+      favoriteIds,
+      favoritesError,
+      unreadNotifications,
       flash,
       // Save-Data: on (a phone's data saver) makes every image pick its smallest width.
       saveData: request.headers.get("Save-Data")?.toLowerCase() === "on",
@@ -79,11 +102,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-type ShellProps = { theme: Theme; user: CurrentUser; children: React.ReactNode };
+type ShellProps = {
+  theme: Theme;
+  user: CurrentUser;
+  favoriteIds?: string[];
+  favoritesError?: string | null;
+  unreadNotifications?: number;
+  children: React.ReactNode;
+};
 
-function Shell({ theme, user, children }: ShellProps) {
+function Shell({ theme, user, favoriteIds = [], favoritesError = null, unreadNotifications = 0, children }: ShellProps) {
   return (
     <UserProvider user={user}>
+    <FavoritesProvider ids={favoriteIds} error={favoritesError}>
       <a
         href="#conteudo"
         className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
@@ -102,16 +133,29 @@ function Shell({ theme, user, children }: ShellProps) {
       <main id="conteudo" className="mx-auto max-w-3xl px-4 pb-28 pt-4">
         {children}
       </main>
-      <BottomNav />
+      <BottomNav unreadNotifications={unreadNotifications} />
       <PageSpinner />
       <LastPathTracker />
+      {favoritesError ? (
+        <div role="alert" className="fixed inset-x-4 top-16 z-40 mx-auto max-w-sm rounded-xl bg-red-700 px-4 py-3 text-sm text-white shadow-lg">
+          <p className="font-semibold">Error fetching favorites</p>
+          <p>{favoritesError}</p>
+        </div>
+      ) : null}
+    </FavoritesProvider>
     </UserProvider>
   );
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <Shell theme={loaderData.theme} user={loaderData.user}>
+    <Shell
+      theme={loaderData.theme}
+      user={loaderData.user}
+      favoriteIds={loaderData.favoriteIds}
+      favoritesError={loaderData.favoritesError}
+      unreadNotifications={loaderData.unreadNotifications}
+    >
       <FlashMessage flash={loaderData.flash} />
       <Outlet />
     </Shell>

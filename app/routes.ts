@@ -24,6 +24,8 @@ export default [
   route("profile", "routes/profile.tsx"),
   route("profile/edit", "routes/profile-edit-redirect.ts"),
   route("edit-profile", "routes/edit-profile.tsx"),
+  route("favorites", "routes/favorites.tsx"),
+  route("notifications", "routes/notifications.tsx"),
   // Resource routes
   route("theme", "routes/theme.ts"),
   route("healthz", "routes/healthz.ts"),

@@ -1,7 +1,7 @@
 import { NavLink } from "react-router";
 import { useCurrentUser } from "./user-context";
 
-type NavItem = { to: string; label: string; icon: React.ReactNode; end?: boolean };
+type NavItem = { to: string; label: string; icon: React.ReactNode; end?: boolean; badge?: number };
 
 const iconProps = {
   width: 24,
@@ -44,11 +44,13 @@ const ITEMS: NavItem[] = [
 ];
 
 /** Thumb-sized bottom navigation; NavLink marks the current page with aria-current="page". */
-export function BottomNav() {
+export function BottomNav({ unreadNotifications = 0 }: { unreadNotifications?: number }) {
   const user = useCurrentUser();
   const items: NavItem[] = [
     ...ITEMS,
-    user ? { to: "/profile", label: "Perfil", icon: PersonIcon } : { to: "/login", label: "Entrar", icon: PersonIcon },
+    user
+      ? { to: "/profile", label: "Perfil", icon: PersonIcon, badge: unreadNotifications }
+      : { to: "/login", label: "Entrar", icon: PersonIcon },
   ];
   return (
     <nav
@@ -68,8 +70,21 @@ export function BottomNav() {
                 }`
               }
             >
-              {item.icon}
-              <span>{item.label}</span>
+              <span className="relative">
+                {item.icon}
+                {item.badge ? (
+                  <span
+                    data-testid="unread-badge"
+                    className="absolute -right-2.5 -top-1.5 min-w-5 rounded-full bg-rose-600 px-1 text-center text-[11px] font-bold leading-5 text-white"
+                  >
+                    {item.badge > 99 ? "99+" : item.badge}
+                  </span>
+                ) : null}
+              </span>
+              <span>
+                {item.label}
+                {item.badge ? <span className="sr-only">, {item.badge} notificações não lidas</span> : null}
+              </span>
             </NavLink>
           </li>
         ))}

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { FavoriteButton } from "~/components/favorites";
 import { OpenBadge } from "~/components/open-badge";
 import { Picture } from "~/components/picture";
 import { WEEKDAYS, WEEKDAY_LABELS, describeDay, townClock } from "~/lib/business-hours";
@@ -42,7 +43,8 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
           className="absolute -bottom-8 left-4 size-20 rounded-2xl border-4 border-stone-50 dark:border-stone-950"
         />
       </div>
-      <header className="pt-6">
+      <header className="flex items-start justify-between gap-3 pt-6">
+        <div className="min-w-0">
         <h1 className="text-2xl font-bold">{business.name}</h1>
         <p className="text-stone-600 dark:text-stone-300">
           {business.category} · {business.neighbourhood}
@@ -50,6 +52,8 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
         <div className="mt-2">
           <OpenBadge hours={business.openingHours} now={now} />
         </div>
+        </div>
+        <FavoriteButton itemType="business" itemId={business.id} label={business.name} />
       </header>
       {business.description ? <p className="whitespace-pre-line">{business.description}</p> : null}
 

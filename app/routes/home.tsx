@@ -65,7 +65,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <span className="flex items-center gap-2">
                     <Picture image={b.logoUrl} alt="" sizes="40px" priority={i < 2} className="size-10 shrink-0 rounded-lg" />
                     <span className="min-w-0">
-                      <span className="block truncate text-sm font-semibold">{b.name}</span>
+                      <span className="line-clamp-2 break-words text-sm font-semibold leading-tight">{b.name}</span>
                       <span className="block truncate text-xs text-stone-600 dark:text-stone-300">{b.category}</span>
                     </span>
                   </span>

@@ -23,6 +23,21 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       profile={loaderData.profile}
       activity={loaderData.activity}
       actions={
+        <>
+        <nav aria-label="Minha conta" className="grid grid-cols-2 gap-2">
+          {[
+            ["/favorites", "Favoritos"],
+            ["/notifications", "Notificações"],
+          ].map(([to, label]) => (
+            <Link
+              key={to}
+              to={to!}
+              className="inline-flex min-h-11 items-center justify-center rounded-xl bg-white px-3 font-semibold shadow-sm hover:bg-stone-100 dark:bg-stone-900 dark:hover:bg-stone-800"
+            >
+              {label}
+            </Link>
+          ))}
+        </nav>
         <div className="grid grid-cols-2 gap-2">
           <Link
             to="/edit-profile"
@@ -32,6 +47,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </Link>
           <SignOutButton className="inline-flex min-h-11 w-full items-center justify-center rounded-full border border-stone-300 px-4 font-semibold hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800" />
         </div>
+        </>
       }
     />
   );

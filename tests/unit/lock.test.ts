@@ -27,7 +27,7 @@ function readLock(): { pid: number; host: string } {
 
 /** A pid that surely belonged to a process a moment ago and no longer does. */
 function deadPid(): number {
-  const child = spawnSync(process.execPath, ["-e", ""]);
+  const child = spawnSync("/bin/sh", ["-c", "exit 0"]);
   expect(child.status).toBe(0);
   return child.pid!;
 }

@@ -1,0 +1,91 @@
+import { createContext, useContext, useEffect, useState } from "react";
+import { useFetcher, useLocation } from "react-router";
+import { useCurrentUser } from "./user-context";
+
+export type FavoriteItemType = "business" | "service" | "driver" | "sell_item" | "post" | "news";
+
+type FavoritesValue = { ids: ReadonlySet<string>; error: string | null };
+
+const FavoritesContext = createContext<FavoritesValue | undefined>(undefined);
+
+/** The signed-in user's favorite ids, from the root loader (empty for a visitor). */
+export function FavoritesProvider({ ids, error, children }: { ids: string[]; error: string | null; children: React.ReactNode }) {
+  return <FavoritesContext.Provider value={{ ids: new Set(ids), error }}>{children}</FavoritesContext.Provider>;
+}
+
+/** The spec: using the favorites context outside its provider throws. */
+export function useFavorites(): FavoritesValue {
+  const value = useContext(FavoritesContext);
+  if (value === undefined) throw new Error("useFavorites must be used within a FavoritesProvider");
+  return value;
+}
+
+/**
+ * A heart that adds or removes a favorite: a plain form post to /favorites (works with
+ * JavaScript off; a visitor is sent to /login and back), optimistic with a fetcher when
+ * JavaScript is on. The form sends only the item's type and id.
+ */
+export function FavoriteButton({ itemType, itemId, label }: { itemType: FavoriteItemType; itemId: string; label: string }) {
+  const { ids } = useFavorites();
+  const user = useCurrentUser();
+  const fetcher = useFetcher<{ error?: string }>();
+  const location = useLocation();
+  const [notice, setNotice] = useState<{ title: string; body?: string } | null>(null);
+  // Present only once hydrated: tells the action to answer the fetcher with data instead
+  // of the redirect a plain form post needs.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const pending = fetcher.formData?.get("intent");
+  const isFavorite = pending ? pending === "add" : ids.has(itemId);
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.error) {
+      setNotice({ title: fetcher.data.error });
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  useEffect(() => {
+    if (!notice) return;
+    const timer = window.setTimeout(() => setNotice(null), 4000);
+    return () => window.clearTimeout(timer);
+  }, [notice]);
+
+  return (
+    <>
+      <fetcher.Form
+        method="post"
+        action="/favorites"
+        onSubmit={(event) => {
+          if (!user) {
+            // With JavaScript, the spec's toast instead of a trip to /login.
+            event.preventDefault();
+            setNotice({ title: "Login required", body: "You need to be logged in to add favorites." });
+          }
+        }}
+      >
+        <input type="hidden" name="intent" value={isFavorite ? "remove" : "add"} />
+        <input type="hidden" name="itemType" value={itemType} />
+        <input type="hidden" name="itemId" value={itemId} />
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
+        <button
+          type="submit"
+          aria-pressed={isFavorite}
+          aria-label={isFavorite ? `Remover ${label} dos favoritos` : `Favoritar ${label}`}
+          title={isFavorite ? "Remover dos favoritos" : "Favoritar"}
+          className="flex size-11 items-center justify-center rounded-full border border-stone-300 bg-white text-rose-600 hover:bg-rose-50 dark:border-stone-700 dark:bg-stone-900 dark:hover:bg-stone-800"
+        >
+          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill={isFavorite ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2">
+            <path d="M12 21s-7.5-4.6-9.5-9.2C1 8.3 3.2 5 6.6 5c2 0 3.5 1.1 4.4 2.6h2C13.9 6.1 15.4 5 17.4 5 20.8 5 23 8.3 21.5 11.8 19.5 16.4 12 21 12 21z" />
+          </svg>
+        </button>
+      </fetcher.Form>
+      {notice ? (
+        <div role="alert" className="fixed inset-x-4 bottom-24 z-40 mx-auto max-w-sm rounded-xl bg-stone-900 px-4 py-3 text-sm text-white shadow-lg dark:bg-stone-100 dark:text-stone-900">
+          <p className="font-semibold">{notice.title}</p>
+          {notice.body ? <p>{notice.body}</p> : null}
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,154 @@
+import { data, Form, Link, redirect } from "react-router";
+import { Picture } from "~/components/picture";
+import { formatBRL, formatShortDate } from "~/lib/format";
+import { safeRedirectPath } from "~/lib/redirects";
+import { getDb, withUser } from "../../server/db";
+import {
+  FAVORITE_ITEM_TYPES,
+  addFavorite,
+  favoriteHref,
+  isFavoriteItemType,
+  listFavorites,
+  removeFavorite,
+  type FavoriteItemType,
+} from "../../server/models/favorites";
+import { getRequestSession, requireUser } from "../../server/request";
+import type { Route } from "./+types/favorites";
+
+const TYPE_LABELS: Record<FavoriteItemType, string> = {
+  business: "Negócios",
+  service: "Serviços",
+  driver: "Motoristas",
+  sell_item: "À venda",
+  post: "Posts",
+  news: "Notícias",
+};
+
+export const meta: Route.MetaFunction = () => [{ title: "Favoritos · Guida" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user, claims } = await requireUser(request);
+  const tipo = new URL(request.url).searchParams.get("tipo");
+  const type = isFavoriteItemType(tipo) ? tipo : undefined;
+  const db = await getDb();
+  try {
+    const favorites = await withUser(db, claims, (tx) => listFavorites(tx, user.id, type));
+    return { favorites: favorites.map((f) => ({ ...f, href: favoriteHref(f.type, f.id) })), type: type ?? null, error: null };
+  } catch (error) {
+    // The spec: a failed load shows "Error fetching favorites" with the server's message.
+    console.error("[favorites] load failed:", error);
+    return { favorites: [], type: type ?? null, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
+ * POST /favorites — intent (add | remove), itemType, itemId, optional redirectTo.
+ * The favorite's fields are copied from the item on the server; anything else the form
+ * sends is ignored. RLS makes every favorite belong to the caller.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const itemType = form.get("itemType");
+  const itemId = String(form.get("itemId") ?? "");
+  const back = safeRedirectPath(form.get("redirectTo"), "/favorites");
+  const viaFetcher = form.get("via") === "fetcher";
+
+  const session = await getRequestSession(request);
+  if (!session.user) {
+    // Without JavaScript the spec's "Login required" becomes a trip to /login and back.
+    if (viaFetcher) {
+      return data({ error: "Login required", detail: "You need to be logged in to add favorites." }, { status: 401 });
+    }
+    return redirect(`/login?redirectTo=${encodeURIComponent(back)}`, 303);
+  }
+  const fail = (message: string, status: number) => data({ error: message, detail: null as string | null }, { status });
+  if (intent !== "add" && intent !== "remove") return fail(intent === "remove" ? "Error removing favorite" : "Error adding favorite", 400);
+  if (intent === "add" && !isFavoriteItemType(itemType)) return fail("Error adding favorite", 400);
+
+  const db = await getDb();
+  try {
+    if (intent === "add") {
+      const outcome = await withUser(db, session.claims, (tx) => addFavorite(tx, session.user!.id, itemType as FavoriteItemType, itemId));
+      if (outcome === "not_found") return fail("Error adding favorite", 404);
+    } else {
+      await withUser(db, session.claims, (tx) => removeFavorite(tx, session.user!.id, itemId));
+    }
+  } catch (error) {
+    console.error(`[favorites] ${intent} failed:`, error);
+    return fail(intent === "add" ? "Error adding favorite" : "Error removing favorite", 500);
+  }
+  if (viaFetcher) return data({ error: null, detail: null });
+  return redirect(back, 303);
+}
+
+export default function Favorites({ loaderData, actionData }: Route.ComponentProps) {
+  const { favorites, type, error } = loaderData;
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold">Favoritos</h1>
+      {error ? (
+        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
+          <p className="font-semibold">Error fetching favorites</p>
+          <p>{error}</p>
+        </div>
+      ) : null}
+      {actionData?.error ? (
+        <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm font-semibold text-red-900 dark:bg-red-950 dark:text-red-100">
+          {actionData.error}
+        </p>
+      ) : null}
+      <nav aria-label="Tipos de favorito" className="flex flex-wrap gap-2">
+        <FilterLink to="/favorites" current={type === null} label="Todos" />
+        {FAVORITE_ITEM_TYPES.map((t) => (
+          <FilterLink key={t} to={`/favorites?tipo=${t}`} current={type === t} label={TYPE_LABELS[t]} />
+        ))}
+      </nav>
+      {favorites.length === 0 && !error ? (
+        <p className="rounded-xl bg-white p-4 text-stone-600 shadow-sm dark:bg-stone-900 dark:text-stone-300">
+          {type ? "Nenhum favorito deste tipo ainda." : "Você ainda não favoritou nada. Toque no coração de um negócio, item ou post para guardar aqui."}
+        </p>
+      ) : (
+        <ul className="space-y-2">
+          {favorites.map((f) => (
+            <li key={f.id} className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm dark:bg-stone-900">
+              <Picture image={f.image ?? f.coverImage ?? f.authorAvatar} alt="" sizes="56px" className="size-14 shrink-0 rounded-lg" />
+              <Link to={f.href} className="min-w-0 flex-1">
+                <span className="block text-xs font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-100">{TYPE_LABELS[f.type]}</span>
+                <span className="block truncate font-semibold">{f.title ?? f.content ?? "Sem título"}</span>
+                <span className="block truncate text-sm text-stone-600 dark:text-stone-300">
+                  {[f.price ? formatBRL(f.price) : null, f.author ?? f.seller, f.location, f.date ? formatShortDate(f.date) : null]
+                    .filter(Boolean)
+                    .join(" · ")}
+                </span>
+              </Link>
+              <Form method="post">
+                <input type="hidden" name="intent" value="remove" />
+                <input type="hidden" name="itemType" value={f.type} />
+                <input type="hidden" name="itemId" value={f.id} />
+                <input type="hidden" name="redirectTo" value={type ? `/favorites?tipo=${type}` : "/favorites"} />
+                <button type="submit" className="min-h-11 rounded-full border border-stone-300 px-3 text-sm font-semibold dark:border-stone-700">
+                  Remover
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function FilterLink({ to, current, label }: { to: string; current: boolean; label: string }) {
+  return (
+    <Link
+      to={to}
+      aria-current={current ? "page" : undefined}
+      className={`inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold ${
+        current ? "bg-brand-600 text-white" : "bg-white text-stone-800 shadow-sm dark:bg-stone-900 dark:text-stone-100"
+      }`}
+    >
+      {label}
+    </Link>
+  );
+}

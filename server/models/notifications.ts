@@ -1,0 +1,50 @@
+import type { Queryable } from "../db";
+import { isUuid } from "./businesses";
+
+export type Notification = {
+  id: string;
+  kind: "welcome" | "favorite" | "vote";
+  title: string;
+  body: string;
+  link: string | null;
+  readAt: Date | null;
+  createdAt: Date;
+};
+
+export const NOTIFICATIONS_PAGE_SIZE = 30;
+
+export async function countUnread(tx: Queryable, userId: string): Promise<number> {
+  const [row] = await tx.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM public.notifications WHERE user_id = $1 AND read_at IS NULL`,
+    [userId],
+  );
+  return row?.n ?? 0;
+}
+
+export async function listNotifications(tx: Queryable, userId: string, page: number) {
+  const rows = await tx.query<Notification>(
+    `SELECT id, kind, title, body, link, read_at AS "readAt", created_at AS "createdAt"
+     FROM public.notifications WHERE user_id = $1
+     ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+    [userId, NOTIFICATIONS_PAGE_SIZE + 1, (page - 1) * NOTIFICATIONS_PAGE_SIZE],
+  );
+  return { notifications: rows.slice(0, NOTIFICATIONS_PAGE_SIZE), hasMore: rows.length > NOTIFICATIONS_PAGE_SIZE };
+}
+
+/** RLS lets a user mark only their own; someone else's id simply matches no row. */
+export async function markRead(tx: Queryable, userId: string, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await tx.query(
+    `UPDATE public.notifications SET read_at = coalesce(read_at, now()) WHERE id = $1 AND user_id = $2 RETURNING id`,
+    [id, userId],
+  );
+  return rows.length > 0;
+}
+
+export async function markAllRead(tx: Queryable, userId: string): Promise<number> {
+  const rows = await tx.query(
+    `UPDATE public.notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL RETURNING id`,
+    [userId],
+  );
+  return rows.length;
+}
