@@ -1,5 +1,6 @@
 import type { OpeningHours } from "../../app/lib/business-hours";
 import type { Queryable } from "../db";
+import { ptSortKey } from "./sort";
 
 export const BUSINESSES_PAGE_SIZE = 20;
 
@@ -43,7 +44,9 @@ export const OPEN_AT_SQL = (hoursColumn: string, instantParam: string) => `(
 const CARD_COLUMNS = `b.id, b.name, b.category, b.neighbourhood, b.logo_url AS "logoUrl", b.opening_hours AS "openingHours"`;
 
 export async function listBusinessCategories(tx: Queryable): Promise<{ category: string; count: number }[]> {
-  return tx.query(`SELECT category, count(*)::int AS count FROM public.businesses GROUP BY category ORDER BY category`);
+  return tx.query(
+    `SELECT category, count(*)::int AS count FROM public.businesses GROUP BY category ORDER BY ${ptSortKey("category")}, category`,
+  );
 }
 
 export async function listBusinesses(
@@ -55,7 +58,7 @@ export async function listBusinesses(
      FROM public.businesses b
      WHERE ($1::text IS NULL OR b.category = $1)
        AND (NOT $2::boolean OR ${OPEN_AT_SQL("b.opening_hours", "$3")})
-     ORDER BY b.name, b.id
+     ORDER BY ${ptSortKey("b.name")}, b.name, b.id
      LIMIT $4 OFFSET $5`,
     [
       options.category ?? null,

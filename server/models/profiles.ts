@@ -1,4 +1,5 @@
 import type { Queryable } from "../db";
+import { ptSortKey } from "./sort";
 
 export type PublicProfile = {
   id: string;
@@ -56,7 +57,7 @@ export async function listUsers(
     `SELECT id, username, full_name AS "fullName", avatar_url AS "avatarUrl", bio
      FROM public.profiles
      WHERE $1 = '' OR lower(full_name) LIKE '%' || lower($1) || '%' OR lower(username) LIKE '%' || lower($1) || '%'
-     ORDER BY lower(full_name), id
+     ORDER BY ${ptSortKey("full_name")}, full_name, id
      LIMIT $2 OFFSET $3`,
     [query.replace(/[%_\\]/g, (c) => `\\${c}`), USERS_PAGE_SIZE + 1, (options.page - 1) * USERS_PAGE_SIZE],
   );
