@@ -171,7 +171,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <Shell theme={theme} user={user}>
         <title>404 · Página não encontrada · Guida</title>
         <section className="flex flex-col items-center py-16 text-center">
-          <h1 className="text-6xl font-bold text-brand-600">404</h1>
+          <h1 className="text-6xl font-bold text-brand-600 dark:text-brand-100">404</h1>
           <p className="mt-4 text-xl font-semibold">Página não encontrada</p>
           <p className="mt-2 max-w-sm text-stone-600 dark:text-stone-300">
             A página que você está procurando não existe ou foi removida.

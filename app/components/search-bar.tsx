@@ -14,7 +14,7 @@ export function SearchBar() {
         type="search"
         defaultValue={params.get("q") ?? ""}
         key={params.get("q") ?? ""}
-        placeholder="Buscar padaria, mototáxi, bicicleta…"
+        placeholder="Buscar na cidade"
         enterKeyHint="search"
         className="min-h-11 w-full rounded-full border border-stone-300 bg-stone-50 px-4 text-base dark:border-stone-700 dark:bg-stone-800"
       />
