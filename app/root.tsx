@@ -14,6 +14,7 @@ import { BottomNav } from "./components/bottom-nav";
 import { PageSpinner } from "./components/page-spinner";
 import { SearchBar } from "./components/search-bar";
 import { ThemeToggle } from "./components/theme-toggle";
+import { LazyToaster, SimpleToaster } from "./client/toasts";
 import { FavoritesProvider } from "./components/favorites";
 import { FlashMessage } from "./components/flash-message";
 import { LastPathTracker } from "./components/last-path-tracker";
@@ -136,6 +137,8 @@ function Shell({ theme, user, favoriteIds = [], favoritesError = null, unreadNot
       <BottomNav unreadNotifications={unreadNotifications} />
       <PageSpinner />
       <LastPathTracker />
+      <SimpleToaster />
+      <LazyToaster />
       {favoritesError ? (
         <div role="alert" className="fixed inset-x-4 top-16 z-40 mx-auto max-w-sm rounded-xl bg-red-700 px-4 py-3 text-sm text-white shadow-lg">
           <p className="font-semibold">Error fetching favorites</p>

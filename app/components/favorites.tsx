@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
+import { simpleToasts } from "~/client/toasts";
 import { useCurrentUser } from "./user-context";
 
 export type FavoriteItemType = "business" | "service" | "driver" | "sell_item" | "post" | "news";
@@ -28,9 +29,8 @@ export function useFavorites(): FavoritesValue {
 export function FavoriteButton({ itemType, itemId, label }: { itemType: FavoriteItemType; itemId: string; label: string }) {
   const { ids } = useFavorites();
   const user = useCurrentUser();
-  const fetcher = useFetcher<{ error?: string }>();
+  const fetcher = useFetcher<{ error?: string | null }>();
   const location = useLocation();
-  const [notice, setNotice] = useState<{ title: string; body?: string } | null>(null);
   // Present only once hydrated: tells the action to answer the fetcher with data instead
   // of the redirect a plain form post needs.
   const [hydrated, setHydrated] = useState(false);
@@ -40,15 +40,9 @@ export function FavoriteButton({ itemType, itemId, label }: { itemType: Favorite
 
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.error) {
-      setNotice({ title: fetcher.data.error });
+      simpleToasts.toast({ title: fetcher.data.error, variant: "destructive" });
     }
   }, [fetcher.state, fetcher.data]);
-
-  useEffect(() => {
-    if (!notice) return;
-    const timer = window.setTimeout(() => setNotice(null), 4000);
-    return () => window.clearTimeout(timer);
-  }, [notice]);
 
   return (
     <>
@@ -59,7 +53,7 @@ export function FavoriteButton({ itemType, itemId, label }: { itemType: Favorite
           if (!user) {
             // With JavaScript, the spec's toast instead of a trip to /login.
             event.preventDefault();
-            setNotice({ title: "Login required", body: "You need to be logged in to add favorites." });
+            simpleToasts.toast({ title: "Login required", description: "You need to be logged in to add favorites." });
           }
         }}
       >
@@ -80,12 +74,6 @@ export function FavoriteButton({ itemType, itemId, label }: { itemType: Favorite
           </svg>
         </button>
       </fetcher.Form>
-      {notice ? (
-        <div role="alert" className="fixed inset-x-4 bottom-24 z-40 mx-auto max-w-sm rounded-xl bg-stone-900 px-4 py-3 text-sm text-white shadow-lg dark:bg-stone-100 dark:text-stone-900">
-          <p className="font-semibold">{notice.title}</p>
-          {notice.body ? <p>{notice.body}</p> : null}
-        </div>
-      ) : null}
     </>
   );
 }

@@ -1,20 +1,21 @@
 import { useEffect, useState } from "react";
+import { notify } from "~/client/toasts";
 
 type Flash = { kind: "success" | "error" | "info"; message: string };
 
 /**
- * The message an action left for the next page. Server-rendered (so it shows with
- * JavaScript off) and announced by screen readers; with JavaScript it fades after 4 s.
+ * The message an action left for the next page ("Logout realizado com sucesso!").
+ * Server-rendered as a status message, so it shows with JavaScript off; once hydrated it
+ * moves into the toast system. Both are announced to screen readers.
  */
 export function FlashMessage({ flash }: { flash: Flash | null }) {
-  const [visible, setVisible] = useState(true);
+  const [handedOver, setHandedOver] = useState(false);
   useEffect(() => {
-    setVisible(true);
     if (!flash) return;
-    const timer = window.setTimeout(() => setVisible(false), 4000);
-    return () => window.clearTimeout(timer);
+    notify({ message: flash.message, kind: flash.kind });
+    setHandedOver(true);
   }, [flash]);
-  if (!flash || !visible) return null;
+  if (!flash || handedOver) return null;
   const tone =
     flash.kind === "error"
       ? "bg-red-50 text-red-900 border-red-200 dark:bg-red-950 dark:text-red-100 dark:border-red-900"
