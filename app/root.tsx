@@ -10,13 +10,16 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { useEffect } from "react";
 import { BottomNav } from "./components/bottom-nav";
+import { markHydrated } from "./components/picture";
 import { PageSpinner } from "./components/page-spinner";
 import { SearchBar } from "./components/search-bar";
 import { ThemeToggle } from "./components/theme-toggle";
 import { LazyToaster, SimpleToaster } from "./client/toasts";
 import { FavoritesProvider } from "./components/favorites";
 import { FlashMessage } from "./components/flash-message";
+import { LoaderCacheSync } from "./components/loader-cache-sync";
 import { LastPathTracker } from "./components/last-path-tracker";
 import { UserProvider, type CurrentUser } from "./components/user-context";
 import { DEFAULT_THEME, themeFromCookieHeader, type Theme } from "./lib/theme";
@@ -139,6 +142,7 @@ function Shell({ theme, user, favoriteIds = [], favoritesError = null, unreadNot
       <LastPathTracker />
       <SimpleToaster />
       <LazyToaster />
+      <LoaderCacheSync />
       {favoritesError ? (
         <div role="alert" className="fixed inset-x-4 top-16 z-40 mx-auto max-w-sm rounded-xl bg-red-700 px-4 py-3 text-sm text-white shadow-lg">
           <p className="font-semibold">Error fetching favorites</p>
@@ -151,6 +155,8 @@ function Shell({ theme, user, favoriteIds = [], favoritesError = null, unreadNot
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  // Runs once, after every child's first render: from here on, new images consult the cache first.
+  useEffect(markHydrated, []);
   return (
     <Shell
       theme={loaderData.theme}

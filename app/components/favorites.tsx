@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { simpleToasts } from "~/client/toasts";
+import { IconTooltip } from "./icon-tooltip";
 import { useCurrentUser } from "./user-context";
 
 export type FavoriteItemType = "business" | "service" | "driver" | "sell_item" | "post" | "news";
@@ -62,17 +63,18 @@ export function FavoriteButton({ itemType, itemId, label }: { itemType: Favorite
         <input type="hidden" name="itemId" value={itemId} />
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
         {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
+        <IconTooltip label={isFavorite ? "Remover dos favoritos" : "Favoritar"}>
         <button
           type="submit"
           aria-pressed={isFavorite}
           aria-label={isFavorite ? `Remover ${label} dos favoritos` : `Favoritar ${label}`}
-          title={isFavorite ? "Remover dos favoritos" : "Favoritar"}
           className="flex size-11 items-center justify-center rounded-full border border-stone-300 bg-white text-rose-600 hover:bg-rose-50 dark:border-stone-700 dark:bg-stone-900 dark:hover:bg-stone-800"
         >
           <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill={isFavorite ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2">
             <path d="M12 21s-7.5-4.6-9.5-9.2C1 8.3 3.2 5 6.6 5c2 0 3.5 1.1 4.4 2.6h2C13.9 6.1 15.4 5 17.4 5 20.8 5 23 8.3 21.5 11.8 19.5 16.4 12 21 12 21z" />
           </svg>
         </button>
+        </IconTooltip>
       </fetcher.Form>
     </>
   );

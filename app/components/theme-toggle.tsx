@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useFetcher, useLocation } from "react-router";
+import { IconTooltip } from "./icon-tooltip";
 import { THEME_STORAGE_KEY, isTheme, type Theme } from "~/lib/theme";
 
 /**
@@ -45,11 +46,11 @@ export function ThemeToggle({ theme }: { theme: Theme }) {
     >
       <input type="hidden" name="theme" value={next} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <IconTooltip label={next === "dark" ? "Tema escuro" : "Tema claro"}>
       <button
         type="submit"
         className="flex size-11 items-center justify-center rounded-full text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800"
         aria-label={next === "dark" ? "Ativar tema escuro" : "Ativar tema claro"}
-        title={next === "dark" ? "Tema escuro" : "Tema claro"}
       >
         {next === "dark" ? (
           <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
@@ -62,6 +63,7 @@ export function ThemeToggle({ theme }: { theme: Theme }) {
           </svg>
         )}
       </button>
+      </IconTooltip>
     </fetcher.Form>
   );
 }

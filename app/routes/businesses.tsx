@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { cachedClientLoader } from "~/client/loader-cache";
 import { OpenBadge } from "~/components/open-badge";
 import { Pagination, pageFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
@@ -24,6 +25,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   }));
   return { ...list, categories, category: category ?? "", openNow, page, renderedAt: now.toISOString() };
 }
+
+// Repeat visits within 5 minutes come from the in-memory loader cache (app/lib/loader-cache.ts).
+export const clientLoader = (args: Route.ClientLoaderArgs) => cachedClientLoader(args);
 
 export default function Businesses({ loaderData }: Route.ComponentProps) {
   const { businesses, hasMore, categories, category, openNow, page, renderedAt } = loaderData;

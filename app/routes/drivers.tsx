@@ -1,4 +1,5 @@
 import { Link, data } from "react-router";
+import { cachedClientLoader } from "~/client/loader-cache";
 import { AvailabilityBadge } from "~/components/availability-badge";
 import { Pagination, pageFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
@@ -46,6 +47,9 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) =>
         },
       ]
     : [{ title: "Página não encontrada · Guida" }];
+
+// Repeat visits within 5 minutes come from the in-memory loader cache (app/lib/loader-cache.ts).
+export const clientLoader = (args: Route.ClientLoaderArgs) => cachedClientLoader(args);
 
 export default function Drivers({ loaderData }: Route.ComponentProps) {
   const { drivers, hasMore, filter, page, renderedAt } = loaderData;

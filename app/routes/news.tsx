@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { cachedClientLoader } from "~/client/loader-cache";
 import { Pagination, pageFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { formatLongDate } from "~/lib/format";
@@ -16,6 +17,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const list = await asRequestUser(request, (tx) => listNews(tx, { page }));
   return { ...list, page };
 }
+
+// Repeat visits within 5 minutes come from the in-memory loader cache (app/lib/loader-cache.ts).
+export const clientLoader = (args: Route.ClientLoaderArgs) => cachedClientLoader(args);
 
 export default function News({ loaderData }: Route.ComponentProps) {
   const { news, hasMore, page } = loaderData;

@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { cachedClientLoader } from "~/client/loader-cache";
 import { Pagination, pageFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { telHref, whatsAppChatHref } from "~/lib/contact-links";
@@ -26,6 +27,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const actionClass = "inline-flex min-h-11 flex-1 items-center justify-center rounded-full px-4 text-sm font-semibold";
+
+// Repeat visits within 5 minutes come from the in-memory loader cache (app/lib/loader-cache.ts).
+export const clientLoader = (args: Route.ClientLoaderArgs) => cachedClientLoader(args);
 
 export default function Services({ loaderData }: Route.ComponentProps) {
   const { services, hasMore, categories, category, page } = loaderData;

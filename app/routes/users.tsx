@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { cachedClientLoader } from "~/client/loader-cache";
 import { ProfileLinkCard } from "~/components/profile-view";
 import { listUsers } from "../../server/models/profiles";
 import { asRequestUser } from "../../server/request";
@@ -16,6 +17,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { users, hasMore } = await asRequestUser(request, (tx) => listUsers(tx, { query, page }));
   return { users, hasMore, query, page };
 }
+
+// Repeat visits within 5 minutes come from the in-memory loader cache (app/lib/loader-cache.ts).
+export const clientLoader = (args: Route.ClientLoaderArgs) => cachedClientLoader(args);
 
 export default function Users({ loaderData }: Route.ComponentProps) {
   const { users, hasMore, query, page } = loaderData;

@@ -100,13 +100,17 @@ export function createLocalAuth(getDb: () => Promise<Database>, options: LocalAu
     },
 
     async signIn(request, input: SignInInput): Promise<AuthResult<SessionUser>> {
+      const phoneDigits = (input.phone ?? "").replace(/\D/g, "");
       const user = input.email
         ? await findUser(`lower(u.email) = lower($1)`, [input.email.trim()])
-        : await findUser(
-            `u.id IN (SELECT user_id FROM public.profile_private WHERE regexp_replace(phone, '\\D', '', 'g') = $1)
-             OR regexp_replace(coalesce(u.phone, ''), '\\D', '', 'g') = $1`,
-            [(input.phone ?? "").replace(/\D/g, "")],
-          );
+        : // No digits at all must match nobody: "" would equal every account without a phone.
+          phoneDigits
+          ? await findUser(
+              `u.id IN (SELECT user_id FROM public.profile_private WHERE regexp_replace(phone, '\\D', '', 'g') = $1)
+               OR regexp_replace(coalesce(u.phone, ''), '\\D', '', 'g') = $1`,
+              [phoneDigits],
+            )
+          : null;
       // Verify even for an unknown account, so timing does not tell which e-mails exist.
       const valid = await verifyPassword(input.password, user?.encryptedPassword ?? DUMMY_HASH);
       if (!user || !valid) return { ok: false, error: "invalid_credentials", headers: new Headers() };

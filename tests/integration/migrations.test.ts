@@ -1,0 +1,69 @@
+import { expect, it } from "vitest";
+import { loadCompatSql, loadMigrations, migrate } from "../../server/db/migrate";
+import { withUser } from "../../server/db/with-user";
+import { forEachEngine } from "./db";
+
+const USER_ID = "00000000-0000-4000-8000-0000000000a1";
+
+// Every file under supabase/migrations, in the order migrate() applies them.
+const migrationNames = loadMigrations().map((m) => m.name);
+
+// A blank database (nothing migrated), so the first migrate() really does the work.
+forEachEngine(
+  (getDb) => {
+    it("applies every migration once, in name order, on a blank database", async () => {
+      expect(migrationNames.length).toBeGreaterThan(0);
+      expect(await migrate(getDb())).toEqual(migrationNames);
+      const rows = await getDb().query<{ name: string }>(`SELECT name FROM public.guida_migrations ORDER BY name`);
+      expect(rows.map((r) => r.name)).toEqual(migrationNames);
+    });
+
+    it("is a no-op the second time", async () => {
+      const before = await getDb().query(`SELECT name, applied_at FROM public.guida_migrations ORDER BY name`);
+      expect(await migrate(getDb())).toEqual([]);
+      expect(await getDb().query(`SELECT name, applied_at FROM public.guida_migrations ORDER BY name`)).toEqual(before);
+    });
+
+    it("survives the compatibility SQL run twice more, directly", async () => {
+      const db = getDb();
+      await db.exec(loadCompatSql());
+      await db.exec(loadCompatSql());
+      const roles = await db.query<{ rolname: string }>(
+        `SELECT rolname FROM pg_roles WHERE rolname IN ('anon', 'authenticated', 'service_role') ORDER BY rolname`,
+      );
+      expect(roles.map((r) => r.rolname)).toEqual(["anon", "authenticated", "service_role"]);
+      // auth.uid()/auth.role() still read the request's claims as Supabase does.
+      const [claims] = await withUser(db, { role: "authenticated", sub: USER_ID }, (tx) =>
+        tx.query<{ uid: string; role: string; current: string }>(
+          `SELECT auth.uid()::text AS uid, auth.role() AS role, current_user::text AS current`,
+        ),
+      );
+      expect(claims).toEqual({ uid: USER_ID, role: "authenticated", current: "authenticated" });
+      expect(await migrate(db)).toEqual([]);
+    });
+
+    it("enables row level security on every table in schema public", async () => {
+      const tables = await getDb().query<{ name: string; rls: boolean }>(`
+        SELECT c.relname AS name, c.relrowsecurity AS rls
+        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')
+        ORDER BY c.relname`);
+      // The spec's tables are all there, so an empty list cannot pass vacuously.
+      expect(tables.map((t) => t.name)).toEqual(
+        expect.arrayContaining(["profiles", "profile_private", "businesses", "sell_items", "posts", "poll_votes", "notifications", "user_favorites"]),
+      );
+      expect(tables.filter((t) => !t.rls).map((t) => t.name)).toEqual([]);
+    });
+
+    it("leaves no role but the owner able to bypass row level security", async () => {
+      const roles = await getDb().query<{ rolname: string; bypass: boolean }>(
+        `SELECT rolname, rolbypassrls AS bypass FROM pg_roles WHERE rolname IN ('anon', 'authenticated') ORDER BY rolname`,
+      );
+      expect(roles).toEqual([
+        { rolname: "anon", bypass: false },
+        { rolname: "authenticated", bypass: false },
+      ]);
+    });
+  },
+  { migrated: false },
+);

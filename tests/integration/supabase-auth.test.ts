@@ -1,0 +1,429 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { createSupabaseAuth } from "../../server/auth/supabase";
+import type { Auth } from "../../server/auth/types";
+import type { Database } from "../../server/db/types";
+import { publicOrigin } from "../../server/http";
+import { openTestDatabase, type TestDatabase } from "./db";
+import { startSupabaseAuthStandIn, type SupabaseAuthStandIn } from "./fixtures/supabase-auth-stand-in";
+
+// Contract tests of the Supabase adapter against a local stand-in for Supabase Auth (GoTrue),
+// not the real service. The profiles come from a real migrated database: the stand-in inserts
+// auth.users rows as GoTrue would, and our trigger creates the profile.
+
+const APP = "http://guida.test";
+// supabase-js names the cookie after the first label of the project host: 127.0.0.1 → "127".
+const SESSION_COOKIE = "sb-127-auth-token";
+
+/** A browser's cookie store, just enough of one: Set-Cookie in, Cookie header out. */
+class CookieJar {
+  readonly values = new Map<string, string>();
+
+  apply(headers: Headers): this {
+    for (const line of headers.getSetCookie()) {
+      const [pair = "", ...attributes] = line.split(";").map((part) => part.trim());
+      const index = pair.indexOf("=");
+      const name = pair.slice(0, index);
+      const expired = attributes.some((a) => /^max-age=(0|-\d+)$/i.test(a));
+      if (expired) this.values.delete(name);
+      else this.values.set(name, pair.slice(index + 1));
+    }
+    return this;
+  }
+
+  header(): string {
+    return [...this.values].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  names(): string[] {
+    return [...this.values.keys()];
+  }
+}
+
+function request(path: string, jar?: CookieJar, init: RequestInit = {}): Request {
+  const headers = new Headers(init.headers);
+  if (jar && jar.values.size > 0) headers.set("Cookie", jar.header());
+  return new Request(`${APP}${path}`, { ...init, headers });
+}
+
+/** name → the whole Set-Cookie line, for asserting attributes. */
+function setCookies(headers: Headers): Map<string, string> {
+  return new Map(headers.getSetCookie().map((line) => [line.slice(0, line.indexOf("=")), line]));
+}
+
+const isSessionCookie = (name: string) => name === SESSION_COOKIE || /^sb-127-auth-token\.\d+$/.test(name);
+
+let standIn: SupabaseAuthStandIn;
+let database: TestDatabase;
+let auth: Auth;
+let seq = 0;
+
+/** A fresh account each time, so tests do not depend on each other's users. */
+function newAccount() {
+  seq += 1;
+  return {
+    email: `pessoa${seq}@example.com`,
+    password: "senha-forte-123",
+    fullName: `Pessoa ${seq}`,
+    username: `pessoa_${seq}`,
+  };
+}
+
+async function signedIn(account = newAccount()): Promise<{ jar: CookieJar; account: typeof account; userId: string }> {
+  const result = await auth.signUp(request("/signup", undefined, { method: "POST" }), account);
+  if (!result.ok) throw new Error(`sign-up failed: ${result.error}`);
+  return { jar: new CookieJar().apply(result.headers), account, userId: result.value.id };
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase("pglite");
+  const db: Database = database.db;
+  standIn = await startSupabaseAuthStandIn({
+    // GoTrue's own insert into auth.users, which fires our handle_new_user trigger.
+    async onUserCreated(user) {
+      await db.query(`INSERT INTO auth.users (id, email, raw_user_meta_data) VALUES ($1, $2, $3)`, [
+        user.id,
+        user.email,
+        JSON.stringify(user.userMetadata),
+      ]);
+    },
+  });
+  auth = createSupabaseAuth({ url: standIn.url, anonKey: standIn.anonKey, getDb: async () => db });
+});
+
+afterAll(async () => {
+  await standIn?.close();
+  await database?.dispose();
+});
+
+beforeEach(() => {
+  standIn.state.accessTokenTtl = 3600;
+  standIn.state.failWith = null;
+});
+
+describe("Supabase auth adapter (against a GoTrue stand-in)", () => {
+  it("builds a client on this Node without a WebSocket and answers anonymous visitors without a round trip", async () => {
+    const before = standIn.requests.length;
+    const session = await auth.getSession(request("/"));
+    expect(session).toMatchObject({ user: null, claims: { role: "anon" } });
+    expect(standIn.requests.length).toBe(before);
+    // Building a client works even where there is no global WebSocket (Node 20).
+    const url = await auth.googleSignInUrl(request("/login"));
+    expect(url?.ok).toBe(true);
+  });
+
+  it("signs up, then getSession returns the user with the profile the trigger created", async () => {
+    const account = newAccount();
+    const result = await auth.signUp(request("/signup", undefined, { method: "POST" }), account);
+    expect(result).toMatchObject({
+      ok: true,
+      value: { email: account.email, fullName: account.fullName, username: account.username, avatarUrl: null },
+    });
+    if (!result.ok) return;
+    const signup = standIn.calls("POST", "/auth/v1/signup").at(-1);
+    expect(signup?.body).toMatchObject({
+      email: account.email,
+      password: account.password,
+      data: { full_name: account.fullName, username: account.username },
+    });
+
+    const jar = new CookieJar().apply(result.headers);
+    expect(jar.names().some(isSessionCookie)).toBe(true);
+    const session = await auth.getSession(request("/", jar));
+    expect(session.user).toEqual({
+      id: result.value.id,
+      email: account.email,
+      fullName: account.fullName,
+      username: account.username,
+      avatarUrl: null,
+    });
+    expect(session.claims).toEqual({ role: "authenticated", sub: result.value.id, email: account.email });
+  });
+
+  it("refuses a taken username before calling Supabase, and maps a taken e-mail and a weak password", async () => {
+    const { account } = await signedIn();
+    const signups = standIn.calls("POST", "/auth/v1/signup").length;
+    const taken = await auth.signUp(request("/signup"), { ...newAccount(), username: account.username.toUpperCase() });
+    expect(taken).toMatchObject({ ok: false, error: "username_taken" });
+    expect(standIn.calls("POST", "/auth/v1/signup").length).toBe(signups);
+
+    const sameEmail = await auth.signUp(request("/signup"), { ...newAccount(), email: account.email });
+    expect(sameEmail).toMatchObject({ ok: false, error: "email_taken" });
+
+    const weak = await auth.signUp(request("/signup"), { ...newAccount(), password: "123" });
+    expect(weak).toMatchObject({ ok: false, error: "weak_password" });
+    expect(weak.headers.getSetCookie().filter((c) => isSessionCookie(c.split("=")[0] ?? ""))).toEqual([]);
+  });
+
+  it("signs in with sb-<ref>-auth-token cookies that a following request turns back into the user", async () => {
+    const { account, userId } = await signedIn();
+    const result = await auth.signIn(request("/login", undefined, { method: "POST" }), {
+      email: account.email,
+      password: account.password,
+    });
+    expect(result).toMatchObject({ ok: true, value: { id: userId, username: account.username } });
+    const written = setCookies(result.headers);
+    const sessionCookies = [...written.keys()].filter(isSessionCookie);
+    expect(sessionCookies.length).toBeGreaterThan(0);
+    expect([...written.keys()].every((name) => name.startsWith("sb-"))).toBe(true);
+    for (const name of sessionCookies) {
+      const line = written.get(name) ?? "";
+      expect(line).toContain("Path=/");
+      expect(line).toContain("HttpOnly");
+      expect(line).toContain("SameSite=Lax");
+      expect(line).not.toContain("Secure"); // plain http here; Secure behind HTTPS
+      expect(line).toMatch(/Max-Age=\d{6,}/);
+    }
+    // @supabase/ssr's instruction: a response that sets auth cookies must not be cached.
+    expect(result.headers.get("Cache-Control")).toContain("no-store");
+
+    const jar = new CookieJar().apply(result.headers);
+    const userCalls = standIn.calls("GET", "/auth/v1/user").length;
+    const session = await auth.getSession(request("/", jar));
+    expect(session.user).toMatchObject({ id: userId, email: account.email, fullName: account.fullName });
+    // Verified with the Auth server, carrying the access token from the cookie.
+    const check = standIn.calls("GET", "/auth/v1/user").slice(userCalls);
+    expect(check).toHaveLength(1);
+    expect(check[0]?.headers.authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
+    // Nothing changed, so nothing is rewritten.
+    expect(session.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("secures the cookies when the request came over HTTPS", async () => {
+    const { account } = await signedIn();
+    const result = await auth.signIn(new Request("https://guida.test/login", { method: "POST" }), {
+      email: account.email,
+      password: account.password,
+    });
+    const lines = result.headers.getSetCookie();
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line).toContain("Secure");
+  });
+
+  it("answers a wrong password or an unknown e-mail with invalid_credentials and no cookies", async () => {
+    const { account } = await signedIn();
+    const wrong = await auth.signIn(request("/login"), { email: account.email, password: "not-the-password" });
+    expect(wrong).toMatchObject({ ok: false, error: "invalid_credentials" });
+    expect(wrong.headers.getSetCookie()).toEqual([]);
+    const unknown = await auth.signIn(request("/login"), { email: "ninguem@example.com", password: "whatever-123" });
+    expect(unknown).toMatchObject({ ok: false, error: "invalid_credentials" });
+  });
+
+  it("needs an e-mail or phone plus a password", async () => {
+    const before = standIn.requests.length;
+    const result = await auth.signIn(request("/login"), { password: "" });
+    expect(result).toMatchObject({
+      ok: false,
+      error: "invalid_credentials",
+      message: "You must provide either an email or phone number and a password",
+    });
+    expect(standIn.requests.length).toBe(before);
+  });
+
+  it("reports an Auth outage as unavailable (and logs it), not as bad credentials", async () => {
+    const { account } = await signedIn();
+    const logged = vi.mocked(console.error).mockImplementation(() => {});
+    standIn.state.failWith = 503;
+    const result = await auth.signIn(request("/login"), { email: account.email, password: account.password });
+    expect(result).toMatchObject({ ok: false, error: "unavailable" });
+    expect(logged).toHaveBeenCalled();
+  });
+
+  it("signs out: calls /logout with the session's token and expires every sb- cookie", async () => {
+    const { jar, userId } = await signedIn();
+    jar.values.set("sb-other-thing", "x"); // an sb- cookie the library knows nothing about
+    jar.values.set("theme", "dark");
+    expect(standIn.liveSessions(userId)).toBe(1);
+
+    const headers = await auth.signOut(request("/logout", jar, { method: "POST" }));
+    const logout = standIn.calls("POST", "/auth/v1/logout").at(-1);
+    expect(logout?.query.get("scope")).toBe("local");
+    expect(logout?.headers.authorization).toMatch(/^Bearer /);
+    expect(standIn.liveSessions(userId)).toBe(0);
+
+    const written = setCookies(headers);
+    for (const name of jar.names().filter((n) => n.startsWith("sb-"))) {
+      expect(written.get(name), name).toMatch(/Max-Age=0/);
+      expect(written.get(name)).toContain("Path=/");
+    }
+    expect(written.has("theme")).toBe(false);
+    expect(headers.get("Cache-Control")).toContain("no-store");
+
+    jar.apply(headers);
+    expect(jar.names()).toEqual(["theme"]);
+    expect((await auth.getSession(request("/", jar))).user).toBeNull();
+  });
+
+  it("refreshes an access token near expiry and hands back the new cookies", async () => {
+    // supabase-js treats a token within 90 s of expiry as expired and refreshes it first.
+    standIn.state.accessTokenTtl = 30;
+    const { jar, userId } = await signedIn();
+    const oldCookies = new Map(jar.values);
+    const refreshes = standIn.calls("POST", "/auth/v1/token").filter((r) => r.query.get("grant_type") === "refresh_token").length;
+
+    const session = await auth.getSession(request("/", jar));
+    expect(session.user?.id).toBe(userId);
+    const refreshCalls = standIn.calls("POST", "/auth/v1/token").filter((r) => r.query.get("grant_type") === "refresh_token");
+    expect(refreshCalls.length).toBe(refreshes + 1);
+    const written = [...setCookies(session.headers).keys()].filter(isSessionCookie);
+    expect(written.length).toBeGreaterThan(0);
+    expect(session.headers.get("Cache-Control")).toContain("no-store");
+    jar.apply(session.headers);
+    expect(jar.values).not.toEqual(oldCookies);
+
+    // The rotated session works; the old refresh token no longer does.
+    standIn.state.accessTokenTtl = 3600;
+    expect((await auth.getSession(request("/", jar))).user?.id).toBe(userId);
+  });
+
+  it("yields no user for a forged session cookie and stops the browser sending it", async () => {
+    const { jar } = await signedIn();
+    const [name = "", value = ""] = [...jar.values].find(([n]) => isSessionCookie(n)) ?? [];
+    const session = JSON.parse(Buffer.from(value.replace(/^base64-/, ""), "base64url").toString("utf8")) as {
+      access_token: string;
+    };
+    const [head, payload] = session.access_token.split(".");
+    const forged = { ...session, access_token: `${head}.${payload}.AAAA` };
+    const forgedJar = new CookieJar();
+    forgedJar.values.set(name, `base64-${Buffer.from(JSON.stringify(forged)).toString("base64url")}`);
+
+    const result = await auth.getSession(request("/", forgedJar));
+    expect(result).toMatchObject({ user: null, claims: { role: "anon" } });
+    expect(setCookies(result.headers).get(name)).toMatch(/Max-Age=0/);
+  });
+
+  it("requests a password reset with redirect_to <origin>/login and says nothing about existence", async () => {
+    const { account } = await signedIn();
+    const before = standIn.calls("POST", "/auth/v1/recover").length;
+    const req = request("/forgot-password", undefined, { method: "POST" });
+    await expect(auth.requestPasswordReset(req, account.email)).resolves.toBeUndefined();
+    await expect(auth.requestPasswordReset(request("/forgot-password"), "ninguem@example.com")).resolves.toBeUndefined();
+    const calls = standIn.calls("POST", "/auth/v1/recover").slice(before);
+    expect(calls.map((c) => c.body?.email)).toEqual([account.email, "ninguem@example.com"]);
+    for (const call of calls) {
+      expect(call.query.get("redirect_to")).toBe(`${publicOrigin(req)}/login`);
+      expect(call.query.get("redirect_to")).toMatch(/\/login$/);
+    }
+  });
+
+  it("logs a failed reset request but never throws", async () => {
+    const logged = vi.mocked(console.error).mockImplementation(() => {});
+    standIn.state.failWith = 500;
+    await expect(auth.requestPasswordReset(request("/forgot-password"), "alguem@example.com")).resolves.toBeUndefined();
+    expect(logged).toHaveBeenCalledTimes(1);
+  });
+
+  it("updates the password of the signed-in user with PUT /user", async () => {
+    const { jar, account } = await signedIn();
+    const result = await auth.updatePassword(request("/account/password", jar, { method: "POST" }), "outra-senha-456");
+    expect(result).toMatchObject({ ok: true });
+    const put = standIn.calls("PUT", "/auth/v1/user").at(-1);
+    expect(put?.body).toMatchObject({ password: "outra-senha-456" });
+    expect(put?.headers.authorization).toMatch(/^Bearer /);
+
+    const old = await auth.signIn(request("/login"), { email: account.email, password: account.password });
+    expect(old).toMatchObject({ ok: false, error: "invalid_credentials" });
+    const fresh = await auth.signIn(request("/login"), { email: account.email, password: "outra-senha-456" });
+    expect(fresh.ok).toBe(true);
+
+    const weak = await auth.updatePassword(request("/account/password", jar), "123");
+    expect(weak).toMatchObject({ ok: false, error: "weak_password" });
+  });
+
+  it("refuses to update a password without a session", async () => {
+    const result = await auth.updatePassword(request("/account/password"), "outra-senha-456");
+    expect(result).toMatchObject({ ok: false, error: "not_signed_in" });
+  });
+
+  it("updates the password from a recovery token hash (the reset link) and signs the user in", async () => {
+    const { account, userId } = await signedIn();
+    await auth.requestPasswordReset(request("/forgot-password"), account.email);
+    const tokenHash = standIn.recoveryTokens.get(account.email);
+    expect(tokenHash).toBeTruthy();
+
+    const result = await auth.updatePassword(request("/login?reset=x"), "recuperada-789", tokenHash);
+    expect(result).toMatchObject({ ok: true });
+    const jar = new CookieJar().apply(result.headers);
+    expect((await auth.getSession(request("/", jar))).user?.id).toBe(userId);
+    const fresh = await auth.signIn(request("/login"), { email: account.email, password: "recuperada-789" });
+    expect(fresh.ok).toBe(true);
+
+    // The link is single-use.
+    const again = await auth.updatePassword(request("/login"), "mais-uma-000", tokenHash);
+    expect(again).toMatchObject({ ok: false, error: "invalid_token" });
+  });
+
+  it("builds the Google sign-in URL (no network call) and sets the PKCE code-verifier cookie", async () => {
+    const before = standIn.requests.length;
+    const req = request("/login");
+    const result = await auth.googleSignInUrl(req);
+    expect(standIn.requests.length).toBe(before);
+    expect(result?.ok).toBe(true);
+    if (!result?.ok) return;
+    const url = new URL(result.value);
+    expect(`${url.origin}${url.pathname}`).toBe(`${standIn.url}/auth/v1/authorize`);
+    expect(url.searchParams.get("provider")).toBe("google");
+    expect(url.searchParams.get("redirect_to")).toBe(`${publicOrigin(req)}/auth/callback`);
+    expect(url.searchParams.get("prompt")).toBe("select_account");
+    expect(url.searchParams.get("code_challenge")).toMatch(/^[\w-]{43}$/);
+    expect(url.searchParams.get("code_challenge_method")).toBe("s256");
+
+    const written = setCookies(result.headers);
+    const verifier = written.get(`${SESSION_COOKIE}-code-verifier`);
+    expect(verifier).toBeDefined();
+    expect(verifier).toContain("HttpOnly");
+    expect(verifier).toContain("SameSite=Lax"); // sent back on the top-level redirect from Google
+    expect([...written.keys()].some(isSessionCookie)).toBe(false);
+  });
+
+  it("exchanges the callback code with the verifier cookie for a session (Google user gets a profile)", async () => {
+    const start = await auth.googleSignInUrl(request("/login"));
+    if (!start?.ok) throw new Error("no sign-in URL");
+    const jar = new CookieJar().apply(start.headers);
+
+    // The browser's trip through Supabase and Google, which the stand-in plays in one redirect.
+    const authorize = await fetch(start.value, { redirect: "manual" });
+    expect(authorize.status).toBe(302);
+    const callback = new URL(authorize.headers.get("Location") ?? "");
+    expect(callback.pathname).toBe("/auth/callback");
+    const code = callback.searchParams.get("code") ?? "";
+
+    const result = await auth.exchangeCode(request(`/auth/callback?code=${code}`, jar), code);
+    expect(result).toMatchObject({ ok: true });
+    const exchange = standIn.calls("POST", "/auth/v1/token").at(-1);
+    expect(exchange?.query.get("grant_type")).toBe("pkce");
+    expect(exchange?.body).toMatchObject({ auth_code: code });
+    expect(String(exchange?.body?.code_verifier)).toMatch(/^[0-9a-f]{112}$/);
+
+    const written = setCookies(result.headers);
+    expect([...written.keys()].some(isSessionCookie)).toBe(true);
+    expect(written.get(`${SESSION_COOKIE}-code-verifier`)).toMatch(/Max-Age=0/); // spent
+    jar.apply(result.headers);
+
+    const session = await auth.getSession(request("/", jar));
+    expect(session.user).toMatchObject({
+      email: "google.user@example.com",
+      fullName: "Usuária Google",
+      avatarUrl: "https://lh3.example/photo.png",
+    });
+    expect(session.user?.username).toMatch(/^user_[0-9a-f]{12}$/);
+  });
+
+  it("logs a failed code exchange and answers invalid_token", async () => {
+    const logged = vi.mocked(console.error).mockImplementation(() => {});
+    // No verifier cookie: this browser never started the flow.
+    const result = await auth.exchangeCode(request("/auth/callback?code=abc"), "abc");
+    expect(result).toMatchObject({ ok: false, error: "invalid_token" });
+    expect(logged).toHaveBeenCalledTimes(1);
+
+    // A verifier that does not match the code's challenge.
+    const start = await auth.googleSignInUrl(request("/login"));
+    if (!start?.ok) throw new Error("no sign-in URL");
+    const other = await auth.googleSignInUrl(request("/login"));
+    if (!other?.ok) throw new Error("no sign-in URL");
+    const authorize = await fetch(start.value, { redirect: "manual" });
+    const code = new URL(authorize.headers.get("Location") ?? "").searchParams.get("code") ?? "";
+    const mismatch = await auth.exchangeCode(request("/auth/callback", new CookieJar().apply(other.headers)), code);
+    expect(mismatch).toMatchObject({ ok: false, error: "invalid_token" });
+    expect(logged).toHaveBeenCalledTimes(2);
+  });
+});
