@@ -14,6 +14,7 @@ import { useEffect } from "react";
 import { BottomNav } from "./components/bottom-nav";
 import { markHydrated } from "./components/picture";
 import { PageSpinner } from "./components/page-spinner";
+import { PwaPrompts } from "./components/pwa-prompts";
 import { SearchBar } from "./components/search-bar";
 import { ThemeToggle } from "./components/theme-toggle";
 import { LazyToaster, SimpleToaster } from "./client/toasts";
@@ -22,6 +23,7 @@ import { FlashMessage } from "./components/flash-message";
 import { LoaderCacheSync } from "./components/loader-cache-sync";
 import { LastPathTracker } from "./components/last-path-tracker";
 import { UserProvider, type CurrentUser } from "./components/user-context";
+import { useNonce } from "./lib/nonce";
 import { DEFAULT_THEME, themeFromCookieHeader, type Theme } from "./lib/theme";
 import { readFlash } from "../server/flash";
 import { getRequestSession } from "../server/request";
@@ -33,6 +35,8 @@ import "./app.css";
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png", sizes: "180x180" },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -88,19 +92,26 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders })
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const theme: Theme = rootData?.theme ?? DEFAULT_THEME;
+  const nonce = useNonce();
   return (
     <html lang="pt-BR" className={theme === "dark" ? "dark" : undefined} style={{ colorScheme: theme }}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content={theme === "dark" ? "#0c0a09" : "#047857"} />
+        {/* Installed on iOS (Safari reads these instead of the manifest's display and name). */}
+        <meta name="apple-mobile-web-app-capable" content="yes" />
+        <meta name="mobile-web-app-capable" content="yes" />
+        <meta name="apple-mobile-web-app-status-bar-style" content="default" />
+        <meta name="apple-mobile-web-app-title" content="Guida" />
         <Meta />
         <Links />
       </head>
       <body className="min-h-dvh font-sans">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <PwaPrompts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,38 +1,21 @@
 import http from "node:http";
 import path from "node:path";
-import { createRequestListener } from "@react-router/node";
 // The React Router server build, produced by the same Vite build as this file.
 import * as build from "virtual:react-router/server-build";
+import type { ServerBuild } from "react-router";
 import { closeDb, getPlatform } from "./db";
 import { DataDirLockedError } from "./db/lock";
 import { EnvError, getEnv } from "./env";
+import { logRequest } from "./log";
+import { toFetchRequest, writeFetchResponse } from "./node-adapter";
+import { createPipeline } from "./pipeline";
 import { createStaticHandler } from "./static";
 
 /**
- * Guida's production HTTP server: node:http, the client build as static files, and
- * React Router for everything else. The database is opened, migrated and (when empty
- * and embedded) seeded before the port opens, so the first request finds a ready town.
+ * Guida's production HTTP server: node:http, the client build as (precompressed) static
+ * files, and everything else through the pipeline into React Router. The database is
+ * opened, migrated and (when empty and embedded) seeded before the port opens.
  */
-/**
- * Cross-site form posts are refused: a browser always says where a write comes from
- * (Sec-Fetch-Site or Origin). A request with neither header — curl, scripts — is not a
- * browser being tricked, so it passes; SameSite=Lax cookies cover old browsers.
- */
-export function isCrossSiteWrite(req: http.IncomingMessage): boolean {
-  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return false;
-  const site = req.headers["sec-fetch-site"];
-  if (site === "cross-site") return true;
-  const origin = req.headers.origin;
-  if (!origin) return false;
-  if (origin === "null") return true; // an opaque origin (sandboxed frame, data: URL) is never our page
-  const host = req.headers["x-forwarded-host"] && getEnv().TRUST_PROXY ? req.headers["x-forwarded-host"] : req.headers.host;
-  try {
-    return new URL(origin).host !== host;
-  } catch {
-    return true;
-  }
-}
-
 export async function start(): Promise<http.Server> {
   let env;
   try {
@@ -59,19 +42,42 @@ export async function start(): Promise<http.Server> {
   }
 
   const serveStatic = createStaticHandler(path.resolve(process.env.APP_ROOT ?? process.cwd(), "build", "client"));
-  const handle = createRequestListener({
-    build,
-    mode: process.env.NODE_ENV ?? "production",
-    getLoadContext: (_request, client) => ({ clientAddress: client.address }),
-  });
+  const pipeline = createPipeline({ build: build as unknown as ServerBuild, mode: process.env.NODE_ENV ?? "production" });
+  const origin = `http://localhost:${env.PORT}`;
+
   const server = http.createServer((req, res) => {
+    const began = performance.now();
     if (serveStatic(req, res)) return;
-    if (isCrossSiteWrite(req)) {
-      res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
-      res.end("Envio recusado: este formulário não veio do Guida.");
-      return;
-    }
-    void handle(req, res);
+    const adapted = toFetchRequest(req, res, req.headers.host ? `http://${req.headers.host}` : origin);
+    let answered = false;
+    const answer = (response: Response) => {
+      if (answered || res.headersSent) return;
+      answered = true;
+      void writeFetchResponse(res, response)
+        .catch(() => res.destroy())
+        .finally(() => logRequest(req, res, adapted.requestId, began));
+    };
+    void adapted.tooLarge.then(() =>
+      answer(
+        new Response("O envio é grande demais. Fotos podem ter até 5 MB cada.", {
+          status: 413,
+          headers: { "Content-Type": "text/plain; charset=utf-8", Connection: "close", "X-Request-Id": adapted.requestId },
+        }),
+      ),
+    );
+    pipeline
+      .handle(adapted.request, { clientAddress: adapted.clientAddress, requestId: adapted.requestId })
+      .then(answer)
+      .catch((error: unknown) => {
+        if (answered) return;
+        console.error(JSON.stringify({ level: "error", requestId: adapted.requestId, message: String(error) }));
+        answer(
+          new Response("Erro interno. Tente de novo em instantes.", {
+            status: 500,
+            headers: { "Content-Type": "text/plain; charset=utf-8", "X-Request-Id": adapted.requestId },
+          }),
+        );
+      });
   });
   server.keepAliveTimeout = 65_000;
 

@@ -27,6 +27,8 @@ const EnvSchema = z.object({
   SESSION_MAX_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   // Multiplies every rate limit; raised only by the test server, which signs in many times from 127.0.0.1.
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(10_000).default(1),
+  // One JSON line per request on stdout (on|off).
+  ACCESS_LOG: z.enum(["on", "off"]).default("on"),
   TRUST_PROXY: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
 });
 

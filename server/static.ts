@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import { pickEncoding } from "./compression";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -13,41 +14,71 @@ const TYPES: Record<string, string> = {
   ".ico": "image/x-icon",
   ".webp": "image/webp",
   ".txt": "text/plain; charset=utf-8",
+  ".html": "text/html; charset=utf-8",
   ".woff2": "font/woff2",
 };
 
+type StaticFile = { file: string; size: number; etag: string; br?: { file: string; size: number }; gzip?: { file: string; size: number } };
+
 /**
- * Serves the client build. Files under /assets/ carry a content hash in their name and
- * are cached for a year; everything else (favicon, manifest, sw.js) is revalidated.
- * Returns false when the request is not for a file, so the app handles it.
+ * Serves the client build from a table made at start: files under /assets/ carry a
+ * content hash in their name and are cached for a year; everything else (favicon,
+ * manifest, sw.js) is revalidated. Precompressed .br/.gz siblings are sent when the
+ * browser accepts them. Returns false when the request is not for a file.
  */
 export function createStaticHandler(root: string) {
-  const files = new Map<string, { file: string; size: number }>();
+  const files = new Map<string, StaticFile>();
   const walk = (dir: string) => {
     if (!fs.existsSync(dir)) return;
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else files.set("/" + path.relative(root, full).split(path.sep).join("/"), { file: full, size: fs.statSync(full).size });
+      else if (!/\.(br|gz)$/.test(entry.name)) {
+        const stat = fs.statSync(full);
+        const variant = (suffix: string) =>
+          fs.existsSync(full + suffix) ? { file: full + suffix, size: fs.statSync(full + suffix).size } : undefined;
+        files.set("/" + path.relative(root, full).split(path.sep).join("/"), {
+          file: full,
+          size: stat.size,
+          etag: `W/"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`,
+          br: variant(".br"),
+          gzip: variant(".gz"),
+        });
+      }
     }
   };
   walk(root);
 
   return function serveStatic(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
-    const pathname = decodeURIComponent((req.url ?? "/").split("?")[0]!);
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent((req.url ?? "/").split("?")[0]!);
+    } catch {
+      return false;
+    }
     const hit = files.get(pathname);
     if (!hit) return false;
-    const type = TYPES[path.extname(pathname)] ?? "application/octet-stream";
     const immutable = pathname.startsWith("/assets/");
-    res.writeHead(200, {
-      "Content-Type": type,
-      "Content-Length": hit.size,
+    const headers: Record<string, string | number> = {
+      "Content-Type": TYPES[path.extname(pathname)] ?? "application/octet-stream",
       "Cache-Control": immutable ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
       "X-Content-Type-Options": "nosniff",
-    });
+      ETag: hit.etag,
+      Vary: "Accept-Encoding",
+    };
+    if (!immutable && req.headers["if-none-match"] === hit.etag) {
+      res.writeHead(304, headers);
+      res.end();
+      return true;
+    }
+    const encoding = hit.br || hit.gzip ? pickEncoding(req.headers["accept-encoding"] ?? null) : null;
+    const chosen = encoding === "br" ? hit.br : encoding === "gzip" ? hit.gzip : undefined;
+    if (chosen) headers["Content-Encoding"] = encoding!;
+    headers["Content-Length"] = chosen ? chosen.size : hit.size;
+    res.writeHead(200, headers);
     if (req.method === "HEAD") res.end();
-    else fs.createReadStream(hit.file).pipe(res);
+    else fs.createReadStream(chosen ? chosen.file : hit.file).pipe(res);
     return true;
   };
 }

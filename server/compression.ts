@@ -1,0 +1,39 @@
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+/**
+ * Dynamic responses are compressed at a level that costs little CPU (brotli 4 is about as
+ * fast as gzip 6 and smaller); static assets are precompressed at build time at the
+ * highest levels (scripts/precompress.mjs).
+ */
+export const COMPRESS_MIN_BYTES = 1024;
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|manifest\+json|xml)|image\/svg)/;
+
+export type Encoding = "br" | "gzip";
+
+export function pickEncoding(acceptEncoding: string | null): Encoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    const q = params.find((p) => p.trim().startsWith("q="));
+    accepted.set(name!.trim(), q ? Number(q.trim().slice(2)) : 1);
+  }
+  if ((accepted.get("br") ?? 0) > 0) return "br";
+  if ((accepted.get("gzip") ?? 0) > 0) return "gzip";
+  return null;
+}
+
+export function isCompressible(contentType: string | null, size: number): boolean {
+  return size >= COMPRESS_MIN_BYTES && COMPRESSIBLE.test(contentType ?? "");
+}
+
+export function compress(body: Buffer, encoding: Encoding): Buffer {
+  return encoding === "br"
+    ? brotliCompressSync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 4,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
+    : gzipSync(body, { level: 6 });
+}

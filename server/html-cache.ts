@@ -1,0 +1,78 @@
+import { createHash } from "node:crypto";
+
+/**
+ * Rendered pages shared between visitors (no session): a page shared on WhatsApp costs
+ * one render, not thousands. Entries live a few seconds and every successful write
+ * empties the cache, so nobody sees a page older than the last change. Responses that
+ * set a cookie, and anything a signed-in user asks for, never enter.
+ */
+export const HTML_CACHE_TTL_MS = 30_000;
+export const HTML_CACHE_MAX_ENTRIES = 500;
+
+export type CachedPage = {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+  etag: string;
+  storedAt: number;
+  /** Compressed bodies, made once per entry on first demand. */
+  encoded: Map<string, Buffer>;
+};
+
+/** Cookies that make a response personal: any of these present → no shared cache. */
+export function isPersonalRequest(cookieHeader: string | null): boolean {
+  if (!cookieHeader) return false;
+  for (const part of cookieHeader.split(";")) {
+    const name = part.split("=")[0]?.trim() ?? "";
+    if (name === "" || name === "guida-theme") continue;
+    return true; // session, sb-*, flash or anything we do not know: treat as personal
+  }
+  return false;
+}
+
+export class HtmlCache {
+  private readonly entries = new Map<string, CachedPage>();
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** The variant key: URL plus what changes the HTML for a visitor (theme, Save-Data). */
+  static key(request: Request): string {
+    const url = new URL(request.url);
+    const theme = /(?:^|;\s*)guida-theme=dark(?:;|$)/.test(request.headers.get("Cookie") ?? "") ? "dark" : "light";
+    const saveData = request.headers.get("Save-Data")?.toLowerCase() === "on" ? "s" : "";
+    return `${url.pathname}${url.search}|${theme}|${saveData}`;
+  }
+
+  get(key: string): CachedPage | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (this.now() - entry.storedAt >= HTML_CACHE_TTL_MS) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  set(key: string, page: Omit<CachedPage, "etag" | "storedAt" | "encoded">): CachedPage {
+    if (this.entries.size >= HTML_CACHE_MAX_ENTRIES) {
+      // Oldest first: Map keeps insertion order.
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    const entry: CachedPage = {
+      ...page,
+      etag: `W/"${createHash("sha1").update(page.body).digest("base64url")}"`,
+      storedAt: this.now(),
+      encoded: new Map(),
+    };
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

@@ -1,0 +1,99 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable, Transform } from "node:stream";
+
+/** Form posts are small; multipart carries up to six 5 MB photos plus the fields. */
+export const MAX_FORM_BYTES = 1024 * 1024;
+export const MAX_MULTIPART_BYTES = 32 * 1024 * 1024;
+
+export class BodyTooLargeError extends Error {}
+
+export function bodyLimitFor(contentType: string | undefined): number {
+  return contentType?.toLowerCase().startsWith("multipart/form-data") ? MAX_MULTIPART_BYTES : MAX_FORM_BYTES;
+}
+
+export type AdaptedRequest = { request: Request; tooLarge: Promise<void>; requestId: string; clientAddress: string };
+
+/**
+ * Node's request as a Fetch Request. The body is counted while it streams: past the
+ * limit the upload is cut off (never buffered whole) and `tooLarge` resolves so the
+ * caller can answer 413 at once.
+ */
+export function toFetchRequest(req: IncomingMessage, res: ServerResponse, origin: string): AdaptedRequest {
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  const method = req.method ?? "GET";
+  let signalTooLarge: () => void = () => {};
+  const tooLarge = new Promise<void>((resolve) => (signalTooLarge = resolve));
+  let body: ReadableStream | null = null;
+  if (method !== "GET" && method !== "HEAD") {
+    const limit = bodyLimitFor(req.headers["content-type"]);
+    const declared = Number(req.headers["content-length"] ?? "0");
+    if (declared > limit) {
+      signalTooLarge();
+      body = null;
+    } else {
+      let seen = 0;
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          seen += chunk.length;
+          if (seen > limit) {
+            signalTooLarge();
+            callback(new BodyTooLargeError("request body over the limit"));
+            req.unpipe(counter);
+            req.resume();
+            return;
+          }
+          callback(null, chunk);
+        },
+      });
+      req.pipe(counter);
+      body = Readable.toWeb(counter) as ReadableStream;
+    }
+  }
+  const requestId = (typeof req.headers["x-request-id"] === "string" && /^[\w-]{8,64}$/.test(req.headers["x-request-id"])
+    ? req.headers["x-request-id"]
+    : randomUUID());
+  const request = new Request(new URL(req.url ?? "/", origin), {
+    method,
+    headers,
+    body,
+    signal: controller.signal,
+    // Node's fetch requires this for streamed request bodies.
+    ...(body ? { duplex: "half" } : {}),
+  } as RequestInit);
+  return { request, tooLarge, requestId, clientAddress: req.socket.remoteAddress ?? "unknown" };
+}
+
+export async function writeFetchResponse(res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name === "set-cookie") return;
+    headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) headers["set-cookie"] = cookies;
+  res.writeHead(response.status, headers);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!res.write(value)) await new Promise<void>((resolve) => res.once("drain", resolve));
+    }
+  } finally {
+    res.end();
+  }
+}
