@@ -38,6 +38,10 @@ export async function start(): Promise<http.Server> {
       console.error(`[guida] ${error.message}`);
       process.exit(75);
     }
+    if (error instanceof Response && error.status === 503) {
+      console.error("[guida] the database is unreachable: check DATABASE_URL and that the server is up");
+      process.exit(69);
+    }
     throw error;
   }
 

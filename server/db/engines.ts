@@ -88,19 +88,62 @@ export async function openPostgres(url: string, options: { prepare: boolean; max
     (await q.unsafe(text, (params ?? []) as never[])) as unknown as T[];
   return {
     engine: "postgres",
-    query: <T>(text: string, params?: unknown[]) => run<T>(sql, text, params),
+    query: <T>(text: string, params?: unknown[]) => unavailableAs503(run<T>(sql, text, params)),
     exec: async (text: string) => {
-      await sql.unsafe(text).simple();
+      await unavailableAs503(sql.unsafe(text).simple());
     },
     transaction: <T>(fn: (tx: Queryable) => Promise<T>) =>
-      sql.begin((tx) =>
-        fn({
-          query: <R>(text: string, params?: unknown[]) => run<R>(tx as unknown as typeof sql, text, params),
-          exec: async (text: string) => {
-            await tx.unsafe(text).simple();
-          },
-        }),
-      ) as Promise<T>,
+      unavailableAs503(
+        sql.begin((tx) =>
+          fn({
+            query: <R>(text: string, params?: unknown[]) => run<R>(tx as unknown as typeof sql, text, params),
+            exec: async (text: string) => {
+              await tx.unsafe(text).simple();
+            },
+          }),
+        ) as Promise<T>,
+      ),
     close: () => sql.end({ timeout: 5 }),
   };
+}
+
+// Connection-level failures (server down, restarting, unreachable) — not query errors.
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENOTFOUND",
+  "CONNECT_TIMEOUT",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "57P01", // admin_shutdown
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now
+  "08000",
+  "08003",
+  "08006",
+]);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && UNAVAILABLE_CODES.has(code);
+}
+
+/**
+ * A database that cannot be reached becomes a thrown 503 Response, which React Router
+ * renders as the Portuguese "serviço indisponível" page instead of a 500. postgres.js
+ * reconnects by itself on the next query, so the site recovers without a restart.
+ */
+async function unavailableAs503<T>(promise: Promise<T>): Promise<T> {
+  try {
+    return await promise;
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) {
+      console.error(JSON.stringify({ level: "error", message: "database unavailable", code: (error as { code?: string }).code }));
+      throw new Response("Banco de dados indisponível", { status: 503, headers: { "Retry-After": "5" } });
+    }
+    throw error;
+  }
 }

@@ -43,3 +43,32 @@ export async function getNewsArticle(tx: Queryable, id: string): Promise<NewsArt
   );
   return row ?? null;
 }
+
+export type NewsInput = { title: string; summary: string; content: string; coverImage: string | null };
+
+/** RLS makes the author the caller: an article cannot be published in someone else's name. */
+export async function createNews(tx: Queryable, authorId: string, input: NewsInput): Promise<string> {
+  const [row] = await tx.query<{ id: string }>(
+    `INSERT INTO public.news (author_id, title, summary, content, cover_image) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [authorId, input.title, input.summary, input.content, input.coverImage],
+  );
+  return row!.id;
+}
+
+export type DeleteNewsResult = { status: "not_found" } | { status: "forbidden" } | { status: "deleted"; coverImage: string | null };
+
+/**
+ * Only the author may delete an article: checked here so the route can say so (403),
+ * and enforced by RLS underneath (someone else's DELETE matches no row).
+ */
+export async function deleteNews(tx: Queryable, userId: string, id: string): Promise<DeleteNewsResult> {
+  if (!isUuid(id)) return { status: "not_found" };
+  const [row] = await tx.query<{ authorId: string }>(`SELECT author_id AS "authorId" FROM public.news WHERE id = $1`, [id]);
+  if (!row) return { status: "not_found" };
+  if (row.authorId !== userId) return { status: "forbidden" };
+  const [deleted] = await tx.query<{ coverImage: string | null }>(
+    `DELETE FROM public.news WHERE id = $1 RETURNING cover_image AS "coverImage"`,
+    [id],
+  );
+  return deleted ? { status: "deleted", coverImage: deleted.coverImage } : { status: "forbidden" };
+}
