@@ -11,7 +11,9 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
   try {
     const url = new URL(target, "http://guida.invalid");
     if (url.origin !== "http://guida.invalid") return fallback;
-    return url.pathname + url.search + url.hash;
+    // Dot segments collapse on parsing: "/.//evil.example" becomes "//evil.example".
+    const path = url.pathname + url.search + url.hash;
+    return path.startsWith("//") ? fallback : path;
   } catch {
     return fallback;
   }

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef } from "react";
+import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { FormErrors, FormField, primaryButton, secondaryButton } from "~/components/form-field";
@@ -134,16 +134,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") {
       return data({ intent, result: submission.reply({ hideFields: ["password"] }), sent: false }, { status: 400 });
     }
-    const account = (submission.value.email ?? submission.value.phone ?? "").toLowerCase();
+    // One field for both on the form: without "@" and mostly digits it is a phone number.
+    const looksLikePhone = (v: string) => !v.includes("@") && /^[\d\s()+-]{8,}$/.test(v);
+    const email = submission.value.email && !looksLikePhone(submission.value.email) ? submission.value.email : undefined;
+    const phone = submission.value.phone ?? (email ? undefined : submission.value.email);
+    // Keyed as the adapter matches accounts (e-mail in any case, phone by its digits), so
+    // re-typing the same account differently does not get around the per-account limit.
+    const account = email ? email.toLowerCase() : `phone:${(phone ?? "").replace(/\D/g, "")}`;
     const wait = Math.max(
       authLimiter.hit(`signin-ip:${ip}`, SIGN_IN_PER_IP, scale),
       authLimiter.hit(`signin-account:${account}`, SIGN_IN_PER_ACCOUNT, scale),
     );
     if (wait) return tooMany(wait, intent, keep(["email", "phone", "redirectTo"]));
-    // One field for both on the form: without "@" and mostly digits it is a phone number.
-    const looksLikePhone = (v: string) => !v.includes("@") && /^[\d\s()+-]{8,}$/.test(v);
-    const email = submission.value.email && !looksLikePhone(submission.value.email) ? submission.value.email : undefined;
-    const phone = submission.value.phone ?? (email ? undefined : submission.value.email);
     const result = await auth.signIn(request, { email, phone, password: submission.value.password! });
     if (!result.ok) {
       return data(
@@ -305,15 +307,29 @@ function withParams(mode: string, redirectTo: string) {
 
 type FormResult = Parameters<typeof useForm>[0]["lastResult"];
 
-/** After sign-in: the page that sent the visitor here, else the last page visited in this tab. */
+/**
+ * After sign-in: the page that sent the visitor here, else the last page visited in this tab.
+ * Controlled on purpose: a hidden input's value is its default value, so React would reset a
+ * value written straight to the DOM back to `defaultValue` on the form's next render.
+ */
 function RedirectField({ redirectTo }: { redirectTo: string }) {
-  const ref = useRef<HTMLInputElement>(null);
+  const [value, setValue] = useState(redirectTo);
   useEffect(() => {
-    if (ref.current && !ref.current.value) {
-      ref.current.value = safeRedirectPath(window.sessionStorage.getItem(LAST_PATH_KEY), "");
-    }
-  }, []);
-  return <input ref={ref} type="hidden" name="redirectTo" defaultValue={redirectTo} />;
+    setValue(redirectTo || safeRedirectPath(window.sessionStorage.getItem(LAST_PATH_KEY), ""));
+  }, [redirectTo]);
+  return <input type="hidden" name="redirectTo" value={value} />;
+}
+
+/**
+ * The server never sends a password back (hideFields), but with JavaScript the form is not
+ * re-rendered from the server: empty the password field whenever a new answer arrives.
+ */
+function useEmptyPasswordOnReply(lastResult: FormResult, passwordId: string) {
+  useEffect(() => {
+    if (!lastResult) return;
+    const input = document.getElementById(passwordId);
+    if (input instanceof HTMLInputElement) input.value = "";
+  }, [lastResult, passwordId]);
 }
 
 function SignInForm({ lastResult, redirectTo, busy }: { lastResult: FormResult; redirectTo: string; busy: boolean }) {
@@ -324,6 +340,7 @@ function SignInForm({ lastResult, redirectTo, busy }: { lastResult: FormResult; 
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
   });
+  useEmptyPasswordOnReply(lastResult, fields.password.id);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="signin" />
@@ -346,6 +363,7 @@ function SignUpForm({ lastResult, redirectTo, busy }: { lastResult: FormResult; 
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
   });
+  useEmptyPasswordOnReply(lastResult, fields.password.id);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="signup" />
@@ -397,6 +415,7 @@ function UpdatePasswordForm({ lastResult, token, busy }: { lastResult: FormResul
     constraint: getZodConstraint(UpdatePasswordSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdatePasswordSchema }),
   });
+  useEmptyPasswordOnReply(lastResult, fields.password.id);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="update-password" />

@@ -19,6 +19,12 @@ describe("safeRedirectPath", () => {
     "",
     "/\u0000x",
     " //evil.example",
+    // Dot segments that collapse into a protocol-relative "//host" once parsed.
+    "/.//evil.example",
+    "/..//evil.example",
+    "/%2e//evil.example",
+    "/a/..//evil.example",
+    "/\t/evil.example",
   ])("falls back for %j", (input) => {
     expect(safeRedirectPath(input)).toBe("/");
   });
