@@ -95,19 +95,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         )}
       </Section>
 
-      <Section id="a-venda" title="Novidades à venda">
+      <Section id="a-venda" title="Novidades à venda" more={{ to: "/sell-items", label: "Ver todos" }}>
         {sellItems.length === 0 ? (
           <p className={empty}>Nenhum item à venda ainda.</p>
         ) : (
           <ul className="grid grid-cols-2 gap-2">
             {sellItems.map((item) => (
               <li key={item.id} className={`${card} overflow-hidden`}>
-                <Picture image={item.image} alt="" sizes="(min-width: 768px) 384px, 50vw" className="aspect-[4/3] w-full" />
-                <div className="p-2">
-                  <p className="truncate text-sm font-semibold">{item.title}</p>
-                  <p className="text-sm font-bold text-brand-700 dark:text-brand-100">{formatBRL(item.price)}</p>
-                  <p className="truncate text-xs text-stone-600 dark:text-stone-300">{item.location}</p>
-                </div>
+                <Link to={`/sell-items/${item.id}`} className="block hover:bg-stone-100 dark:hover:bg-stone-800">
+                  <Picture image={item.image} alt="" sizes="(min-width: 768px) 384px, 50vw" className="aspect-[4/3] w-full" />
+                  <div className="p-2">
+                    <p className="truncate text-sm font-semibold">{item.title}</p>
+                    <p className="text-sm font-bold text-brand-700 dark:text-brand-100">{formatBRL(item.price)}</p>
+                    <p className="truncate text-xs text-stone-600 dark:text-stone-300">{item.location}</p>
+                  </div>
+                </Link>
               </li>
             ))}
           </ul>
@@ -134,14 +136,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         )}
       </Section>
 
-      <Section id="ultimos-posts" title="Da comunidade">
+      <Section id="ultimos-posts" title="Da comunidade" more={{ to: "/posts", label: "Ver todos" }}>
         {posts.length === 0 ? (
           <p className={empty}>Ninguém postou ainda.</p>
         ) : (
           <ul className="space-y-2">
             {posts.map((post) => (
               <li key={post.id} className={`${card} p-3`}>
-                <p className="line-clamp-3 text-sm">{post.content}</p>
+                <Link to={`/posts/${post.id}`} className="line-clamp-3 text-sm hover:underline">
+                  {post.content}
+                </Link>
                 <p className="mt-1 text-xs text-stone-500 dark:text-stone-400">
                   <Link to={`/u/${post.authorUsername}`} className="underline">
                     {post.authorName}

@@ -6,10 +6,10 @@ import type { Route } from "./+types/search";
 
 const KINDS: { kind: SearchKind; label: string; href: (id: string) => string }[] = [
   { kind: "business", label: "Negócios", href: (id) => `/business/${id}` },
-  { kind: "service", label: "Serviços", href: () => `/services` },
+  { kind: "service", label: "Serviços", href: (id) => `/services#servico-${id}` },
   { kind: "driver", label: "Motoristas", href: (id) => `/driver/${id}` },
-  { kind: "sell_item", label: "À venda", href: () => `/sell-items` },
-  { kind: "post", label: "Posts", href: () => `/posts` },
+  { kind: "sell_item", label: "À venda", href: (id) => `/sell-items/${id}` },
+  { kind: "post", label: "Posts", href: (id) => `/posts/${id}` },
   { kind: "news", label: "Notícias", href: (id) => `/news/${id}` },
 ];
 

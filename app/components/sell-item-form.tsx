@@ -1,0 +1,105 @@
+import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { fieldErrors, FormField, type TextField } from "./form-field";
+import { CONDITION_LABELS, MAX_SELL_ITEM_IMAGES, SELL_ITEM_CATEGORIES, SELL_ITEM_CONDITIONS } from "~/lib/sell-items";
+
+const controlClass =
+  "block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base dark:border-stone-700 dark:bg-stone-900 aria-[invalid]:border-red-600";
+
+/** A field's own errors; for the photo list also each photo's ("images[2]"), shown together. */
+function FieldError({ field, nested = false }: { field: TextField; nested?: boolean }) {
+  const all = nested ? [...new Set(Object.values((field.allErrors ?? {}) as Record<string, string[]>).flat())] : field.errors;
+  const errors = fieldErrors(all);
+  return errors ? (
+    <p id={field.errorId} className="text-sm text-red-700 dark:text-red-300">
+      {errors.join(" ")}
+    </p>
+  ) : null;
+}
+
+type Fields = {
+  title: TextField;
+  description: TextField;
+  price: TextField;
+  condition: TextField;
+  category: TextField;
+  location: TextField;
+  images: TextField;
+};
+
+/**
+ * The ad's fields, shared by /create-sell-item and /sell-items/{id}/edit. Each error
+ * is shown under its field and linked with aria-describedby; the typed values come
+ * back from the server when JavaScript is off (files cannot: the browser forbids it).
+ */
+export function SellItemFields({ fields, photosLabel, photoSlots }: { fields: Fields; photosLabel: string; photoSlots: number }) {
+  return (
+    <>
+      <FormField field={fields.title} label="Título" placeholder="Ex.: Bicicleta aro 29" />
+      <div className="space-y-1">
+        <label htmlFor={fields.description.id} className="block text-sm font-medium">
+          Descrição
+        </label>
+        <textarea
+          {...getTextareaProps(fields.description)}
+          key={fields.description.key}
+          rows={4}
+          placeholder="Estado, tamanho, marca, por que está vendendo…"
+          className="block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base dark:border-stone-700 dark:bg-stone-900 aria-[invalid]:border-red-600"
+        />
+        <FieldError field={fields.description} />
+      </div>
+      <FormField field={fields.price} label="Preço (R$)" inputMode="decimal" placeholder="0,00" hint="Como você escreveria: 1.234,56 ou 35. Use 0 para doação." />
+      <div className="grid grid-cols-2 gap-3">
+        <div className="space-y-1">
+          <label htmlFor={fields.condition.id} className="block text-sm font-medium">
+            Estado
+          </label>
+          <select {...getSelectProps(fields.condition)} key={fields.condition.key} className={controlClass}>
+            <option value="">Escolha…</option>
+            {SELL_ITEM_CONDITIONS.map((condition) => (
+              <option key={condition} value={condition}>
+                {CONDITION_LABELS[condition]}
+              </option>
+            ))}
+          </select>
+          <FieldError field={fields.condition} />
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={fields.category.id} className="block text-sm font-medium">
+            Categoria
+          </label>
+          <select {...getSelectProps(fields.category)} key={fields.category.key} className={controlClass}>
+            <option value="">Escolha…</option>
+            {SELL_ITEM_CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {category}
+              </option>
+            ))}
+          </select>
+          <FieldError field={fields.category} />
+        </div>
+      </div>
+      <FormField field={fields.location} label="Bairro" autoComplete="address-level3" placeholder="Ex.: Centro" />
+      <div className="space-y-1">
+        <label htmlFor={fields.images.id} className="block text-sm font-medium">
+          {photosLabel}
+        </label>
+        <input
+          {...getInputProps(fields.images, { type: "file" })}
+          key={fields.images.key}
+          multiple
+          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+          aria-invalid={Object.keys(fields.images.allErrors ?? {}).length > 0 ? true : undefined}
+          aria-describedby={[`${fields.images.id}-hint`, Object.keys(fields.images.allErrors ?? {}).length > 0 ? fields.images.errorId : ""].filter(Boolean).join(" ")}
+          className="block w-full text-sm file:mr-3 file:min-h-11 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-700 dark:file:bg-brand-900 dark:file:text-brand-100"
+        />
+        <p id={`${fields.images.id}-hint`} className="text-xs text-stone-500 dark:text-stone-400">
+          {photoSlots <= 0
+            ? `O anúncio já tem ${MAX_SELL_ITEM_IMAGES} fotos: para enviar outras, marque acima as que quer remover.`
+            : `Até ${photoSlots} ${photoSlots === 1 ? "foto" : "fotos"} (JPG, PNG ou WebP), cada uma com até 5 MB.`}
+        </p>
+        <FieldError field={fields.images} nested />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { formatBRL } from "./format";
+import { MAX_PRICE, parsePrice } from "./price";
+import {
+  isFile,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_LOCATION_LENGTH,
+  MAX_SELL_ITEM_IMAGE_BYTES,
+  MAX_SELL_ITEM_IMAGES,
+  MAX_TITLE_LENGTH,
+  SELL_ITEM_CATEGORIES,
+  SELL_ITEM_CONDITIONS,
+} from "./sell-items";
+
+/**
+ * A sell item's form, shared by /create-sell-item and /sell-items/{id}/edit (the same
+ * fields, the same messages). Pure: the browser validates with it before sending, the
+ * action validates with it again.
+ */
+
+/** The price message a person can act on: what is wrong, and how to write it. */
+const PRICE_FORMAT = "Digite o preço em reais, como 1.234,56 ou 35.";
+
+export const priceField = z
+  .string({ error: "Diga o preço (use 0 para doação)." })
+  .trim()
+  .transform((text, ctx) => {
+    if (/^-/.test(text.replace(/^R\$\s*/i, ""))) {
+      ctx.addIssue({ code: "custom", message: "O preço não pode ser negativo." });
+      return z.NEVER;
+    }
+    const value = parsePrice(text);
+    if (value === null) {
+      ctx.addIssue({ code: "custom", message: PRICE_FORMAT });
+      return z.NEVER;
+    }
+    if (value > MAX_PRICE) {
+      ctx.addIssue({ code: "custom", message: `O preço pode ser no máximo ${formatBRL(MAX_PRICE)}.` });
+      return z.NEVER;
+    }
+    // Exact decimal text for numeric(12,2): no float reaches the database.
+    return value.toFixed(2);
+  });
+
+export const SellItemFields = {
+  title: z
+    .string({ error: "Dê um título ao anúncio." })
+    .trim()
+    .min(1, "Dê um título ao anúncio.")
+    .max(MAX_TITLE_LENGTH, `O título pode ter no máximo ${MAX_TITLE_LENGTH} caracteres.`),
+  description: z
+    .string()
+    .max(MAX_DESCRIPTION_LENGTH, `A descrição pode ter no máximo ${MAX_DESCRIPTION_LENGTH} caracteres.`)
+    .optional(),
+  price: priceField,
+  condition: z.enum(SELL_ITEM_CONDITIONS, { error: "Escolha o estado do item: novo, seminovo ou usado." }),
+  category: z.enum(SELL_ITEM_CATEGORIES, { error: "Escolha uma categoria." }),
+  location: z
+    .string({ error: "Diga o bairro onde o item está." })
+    .trim()
+    .min(1, "Diga o bairro onde o item está.")
+    .max(MAX_LOCATION_LENGTH, `O bairro pode ter no máximo ${MAX_LOCATION_LENGTH} caracteres.`),
+  // Empty file inputs never reach here (conform drops them); the server decodes each
+  // photo again, this only spares the trip for files that could never be accepted.
+  // The size rule sits on the list, not on each file, so its message belongs to the
+  // `images` field itself (conform shows a field's errors under its input).
+  images: z
+    .array(z.custom<File>(isFile, "Envie fotos (JPG, PNG ou WebP)."))
+    .max(MAX_SELL_ITEM_IMAGES, `Envie no máximo ${MAX_SELL_ITEM_IMAGES} fotos.`)
+    .refine((files) => files.every((file) => file.size <= MAX_SELL_ITEM_IMAGE_BYTES), "Cada foto pode ter no máximo 5 MB.")
+    .optional(),
+};
+
+export const SellItemSchema = z.object(SellItemFields);
+export type SellItemInput = z.infer<typeof SellItemSchema>;

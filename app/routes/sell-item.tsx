@@ -1,0 +1,124 @@
+import { data, Link } from "react-router";
+import { AddToCartButton, CartSheet, toCartProduct } from "~/components/cart";
+import { FavoriteButton } from "~/components/favorites";
+import { Picture } from "~/components/picture";
+import { SoldBadge } from "~/components/sold-badge";
+import { formatBRL, formatLongDate } from "~/lib/format";
+import { conditionLabel } from "~/lib/sell-items";
+import { getDb, withUser } from "../../server/db";
+import { getSellItem } from "../../server/models/sell-items";
+import { getRequestSession } from "../../server/request";
+import type { Route } from "./+types/sell-item";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const [session, db] = await Promise.all([getRequestSession(request), getDb()]);
+  const item = await withUser(db, session.claims, (tx) => getSellItem(tx, params.id));
+  if (!item) throw data(null, { status: 404 });
+  return { item, isOwner: session.user?.id === item.sellerId };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) =>
+  loaderData
+    ? [
+        { title: `${loaderData.item.title} · ${formatBRL(loaderData.item.price)} · Vendas · Guida` },
+        { name: "description", content: (loaderData.item.description || loaderData.item.title).slice(0, 155) },
+      ]
+    : [{ title: "Anúncio não encontrado · Guida" }];
+
+export default function SellItemPage({ loaderData }: Route.ComponentProps) {
+  const { item, isOwner } = loaderData;
+  const sold = item.status === "sold";
+  const [cover, ...more] = item.images;
+  return (
+    <article className="space-y-4">
+      <div className="flex items-center justify-between gap-2">
+        <Link to="/sell-items" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+          ← Vendas
+        </Link>
+        <CartSheet />
+      </div>
+
+      <Picture
+        image={cover}
+        alt={cover ? `Foto de ${item.title}` : ""}
+        sizes="(min-width: 768px) 768px, 100vw"
+        priority
+        className={`aspect-[4/3] w-full rounded-xl ${sold ? "opacity-70 grayscale" : ""}`}
+      />
+      {more.length > 0 ? (
+        <ul aria-label="Mais fotos" className="grid grid-cols-3 gap-2">
+          {more.map((ref, i) => (
+            <li key={ref}>
+              <Picture image={ref} alt={`Foto ${i + 2} de ${item.title}`} sizes="(min-width: 768px) 256px, 33vw" className="aspect-[4/3] w-full rounded-lg" />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <header className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold break-words">{item.title}</h1>
+          <p className="mt-1 flex flex-wrap items-center gap-2">
+            <span className={`text-2xl font-bold ${sold ? "text-stone-500 line-through dark:text-stone-400" : "text-brand-700 dark:text-brand-100"}`}>
+              {formatBRL(item.price)}
+            </span>
+            {sold ? <SoldBadge /> : null}
+          </p>
+        </div>
+        <FavoriteButton itemType="sell_item" itemId={item.id} label={item.title} />
+      </header>
+
+      <dl className="divide-y divide-stone-200 rounded-xl bg-white px-3 text-sm shadow-sm dark:divide-stone-800 dark:bg-stone-900">
+        {[
+          ["Estado", conditionLabel(item.condition)],
+          ["Categoria", item.category],
+          ["Bairro", item.location || "Vila Serena"],
+        ].map(([label, value]) => (
+          <div key={label} className="flex items-baseline justify-between gap-3 py-2">
+            <dt className="text-stone-600 dark:text-stone-300">{label}</dt>
+            <dd className="min-w-0 text-right font-semibold break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      {sold ? (
+        <p className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+          Este item já foi vendido{item.soldAt ? ` em ${formatLongDate(item.soldAt)}` : ""}.
+        </p>
+      ) : null}
+
+      {isOwner ? (
+        <Link
+          to={`/sell-items/${item.id}/edit`}
+          className="inline-flex min-h-11 w-full items-center justify-center rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700"
+        >
+          Editar
+        </Link>
+      ) : !sold ? (
+        <AddToCartButton product={toCartProduct({ ...item, image: cover ?? null })} className="w-full" />
+      ) : null}
+
+      {item.description ? (
+        <section aria-labelledby="descricao">
+          <h2 id="descricao" className="text-lg font-semibold">
+            Descrição
+          </h2>
+          <p className="mt-1 whitespace-pre-line break-words">{item.description}</p>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="vendedor" className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm dark:bg-stone-900">
+        <Picture image={item.sellerAvatarUrl} alt="" sizes="48px" className="size-12 shrink-0 rounded-full" />
+        <div className="min-w-0">
+          <h2 id="vendedor" className="text-xs text-stone-600 dark:text-stone-300">
+            Anunciado por
+          </h2>
+          <Link to={`/u/${item.sellerUsername}`} className="block truncate font-semibold underline">
+            {item.sellerName}
+          </Link>
+          <p className="text-xs text-stone-600 dark:text-stone-300">em {formatLongDate(item.createdAt)}</p>
+        </div>
+      </section>
+    </article>
+  );
+}

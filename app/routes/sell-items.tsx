@@ -1,0 +1,210 @@
+import { Form, Link } from "react-router";
+import { AddToCartButton, CartSheet, toCartProduct } from "~/components/cart";
+import { FavoriteButton } from "~/components/favorites";
+import { Pagination, pageFromUrl } from "~/components/pagination";
+import { Picture } from "~/components/picture";
+import { SoldBadge } from "~/components/sold-badge";
+import { useCurrentUser } from "~/components/user-context";
+import { formatBRL } from "~/lib/format";
+import { parsePrice } from "~/lib/price";
+import { conditionLabel } from "~/lib/sell-items";
+import { listSellItemCategories, listSellItems, type SellItemCard } from "../../server/models/sell-items";
+import { asRequestUser } from "../../server/request";
+import type { Route } from "./+types/sell-items";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Vendas em Vila Serena · Guida" },
+  { name: "description", content: "Móveis, bicicletas, eletrônicos e roupas à venda pelos vizinhos de Vila Serena." },
+];
+
+/** A price filter as typed ("1.500", "99,90"); an unreadable one is reported and ignored. */
+function priceFilter(url: URL, name: string, label: string, problems: string[]) {
+  const text = (url.searchParams.get(name) ?? "").trim().slice(0, 30);
+  if (!text) return { text, value: undefined };
+  const value = parsePrice(text);
+  if (value === null) {
+    problems.push(`${label} “${text}” não é um valor que entendemos: digite, por exemplo, 100 ou 1.234,56.`);
+    return { text, value: undefined };
+  }
+  return { text, value };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const category = url.searchParams.get("categoria")?.trim().slice(0, 60) || undefined;
+  const problems: string[] = [];
+  let min = priceFilter(url, "precoMin", "O preço mínimo", problems);
+  let max = priceFilter(url, "precoMax", "O preço máximo", problems);
+  // "de 500 a 100" means "between 100 and 500".
+  if (min.value !== undefined && max.value !== undefined && min.value > max.value) [min, max] = [max, min];
+  const page = pageFromUrl(url);
+  const { categories, list } = await asRequestUser(request, async (tx) => ({
+    categories: await listSellItemCategories(tx),
+    list: await listSellItems(tx, { category, minPrice: min.value, maxPrice: max.value, page }),
+  }));
+  return { ...list, categories, category: category ?? "", minPrice: min.text, maxPrice: max.text, problems, page };
+}
+
+const inputClass =
+  "mt-1 block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-2 text-base dark:border-stone-700 dark:bg-stone-900";
+
+export default function SellItems({ loaderData }: Route.ComponentProps) {
+  const { items, hasMore, categories, category, minPrice, maxPrice, problems, page } = loaderData;
+  const filtered = Boolean(category || minPrice || maxPrice);
+  const href = (n: number) => {
+    const params = new URLSearchParams();
+    if (category) params.set("categoria", category);
+    if (minPrice) params.set("precoMin", minPrice);
+    if (maxPrice) params.set("precoMax", maxPrice);
+    if (n > 1) params.set("pagina", String(n));
+    const query = params.toString();
+    return query ? `/sell-items?${query}` : "/sell-items";
+  };
+  return (
+    <div className="space-y-4">
+      <div className="flex items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">Vendas</h1>
+        <CartSheet />
+      </div>
+      <div className="flex gap-2">
+        <Link
+          to="/create-sell-item"
+          className="inline-flex min-h-11 flex-1 items-center justify-center rounded-full bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
+        >
+          Anunciar item
+        </Link>
+        <Link
+          to="/my-sell-items"
+          className="inline-flex min-h-11 flex-1 items-center justify-center rounded-full border border-stone-300 px-4 text-sm font-semibold hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800"
+        >
+          Meus anúncios
+        </Link>
+      </div>
+
+      {/* Folded while no filter is on, so the ads start above the fold on a phone; a native
+          <details> opens without JavaScript. */}
+      <details open={filtered || problems.length > 0} className="group rounded-xl bg-white shadow-sm dark:bg-stone-900">
+        <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 px-3 font-semibold [&::-webkit-details-marker]:hidden">
+          <span>{filtered ? "Filtros em uso" : "Filtrar por categoria e preço"}</span>
+          <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" className="transition-transform group-open:rotate-180">
+            <path d="m6 9 6 6 6-6" />
+          </svg>
+        </summary>
+        <Form method="get" className="space-y-2 px-3 pb-3" aria-label="Filtrar anúncios">
+          <div>
+            <label htmlFor="categoria" className="block text-sm font-medium">
+              Categoria
+            </label>
+            <select id="categoria" name="categoria" defaultValue={category} className={inputClass}>
+              <option value="">Todas</option>
+              {categories.map((c) => (
+                <option key={c.category} value={c.category}>
+                  {c.category} ({c.count})
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="grid grid-cols-2 gap-2">
+            <div>
+              <label htmlFor="precoMin" className="block text-sm font-medium">
+                Preço mínimo (R$)
+              </label>
+              <input id="precoMin" name="precoMin" inputMode="decimal" defaultValue={minPrice} placeholder="0,00" className={inputClass} />
+            </div>
+            <div>
+              <label htmlFor="precoMax" className="block text-sm font-medium">
+                Preço máximo (R$)
+              </label>
+              <input id="precoMax" name="precoMax" inputMode="decimal" defaultValue={maxPrice} placeholder="Sem limite" className={inputClass} />
+            </div>
+          </div>
+          {problems.length > 0 ? (
+            <div role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+              {problems.map((problem) => (
+                <p key={problem}>{problem}</p>
+              ))}
+            </div>
+          ) : null}
+          <div className="flex items-center gap-2">
+            <button type="submit" className="inline-flex min-h-11 flex-1 items-center justify-center rounded-full bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700">
+              Filtrar
+            </button>
+            {filtered ? (
+              <Link to="/sell-items" className="inline-flex min-h-11 items-center px-3 text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+                Limpar filtros
+              </Link>
+            ) : null}
+          </div>
+        </Form>
+      </details>
+
+      {items.length === 0 ? (
+        <p className="rounded-xl bg-white p-4 text-stone-600 shadow-sm dark:bg-stone-900 dark:text-stone-300">
+          {filtered ? "Nenhum anúncio encontrado com esses filtros." : "Ninguém anunciou nada ainda. Que tal ser o primeiro?"}
+        </p>
+      ) : (
+        <ul aria-label="Itens à venda" className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          {items.map((item, i) => (
+            <SellItemCardView key={item.id} item={item} priority={i < 2} />
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} hasMore={hasMore} href={href} />
+    </div>
+  );
+}
+
+function SellItemCardView({ item, priority }: { item: SellItemCard; priority: boolean }) {
+  const user = useCurrentUser();
+  const sold = item.status === "sold";
+  const own = user?.id === item.sellerId;
+  return (
+    <li className="flex min-w-0 flex-col gap-3 rounded-xl bg-white p-3 shadow-sm dark:bg-stone-900" data-testid="sell-item-card">
+      <div className="flex gap-3">
+        <Link to={`/sell-items/${item.id}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
+          <Picture
+            image={item.image}
+            alt=""
+            sizes="128px"
+            priority={priority}
+            className={`aspect-[4/3] w-32 rounded-lg ${sold ? "opacity-60 grayscale" : ""}`}
+          />
+        </Link>
+        <div className="min-w-0 flex-1">
+          <h2 className="font-semibold leading-snug break-words">
+            <Link to={`/sell-items/${item.id}`} className="hover:underline">
+              {item.title}
+            </Link>
+          </h2>
+          <p className="flex flex-wrap items-center gap-2">
+            <span className={`text-lg font-bold ${sold ? "text-stone-500 line-through dark:text-stone-400" : "text-brand-700 dark:text-brand-100"}`}>
+              {formatBRL(item.price)}
+            </span>
+            {sold ? <SoldBadge /> : null}
+          </p>
+          <p className="truncate text-xs text-stone-600 dark:text-stone-300">
+            {conditionLabel(item.condition)} · {item.location || "Vila Serena"}
+          </p>
+          <p className="truncate text-xs text-stone-600 dark:text-stone-300">
+            por{" "}
+            <Link to={`/u/${item.sellerUsername}`} className="underline">
+              {item.sellerName}
+            </Link>
+          </p>
+        </div>
+      </div>
+      <div className="flex items-center gap-2">
+        <FavoriteButton itemType="sell_item" itemId={item.id} label={item.title} />
+        {!sold && !own ? <AddToCartButton product={toCartProduct(item)} className="flex-1" /> : null}
+        {own ? (
+          <Link
+            to={`/sell-items/${item.id}/edit`}
+            className="inline-flex min-h-11 flex-1 items-center justify-center rounded-full border border-stone-300 px-4 text-sm font-semibold hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800"
+          >
+            Editar
+          </Link>
+        ) : null}
+      </div>
+    </li>
+  );
+}
