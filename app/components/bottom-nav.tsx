@@ -37,10 +37,26 @@ const StoreIcon = (
   </svg>
 );
 
+const TagIcon = (
+  <svg {...iconProps}>
+    <path d="M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9z" />
+    <circle cx="8" cy="8" r="1.5" />
+  </svg>
+);
+
+const ChatIcon = (
+  <svg {...iconProps}>
+    <path d="M4 5h16v11H9l-5 4z" />
+    <path d="M8 9.5h8M8 12.5h5" />
+  </svg>
+);
+
 // Items join as their screens are built (Vendas and Posts come with the community issue).
 const ITEMS: NavItem[] = [
   { to: "/", label: "Início", icon: HomeIcon, end: true },
   { to: "/businesses", label: "Negócios", icon: StoreIcon },
+  { to: "/sell-items", label: "Vendas", icon: TagIcon },
+  { to: "/posts", label: "Posts", icon: ChatIcon },
 ];
 
 /** Thumb-sized bottom navigation; NavLink marks the current page with aria-current="page". */

@@ -1,16 +1,39 @@
-import { Link, data } from "react-router";
+import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { Picture } from "~/components/picture";
+import { useCurrentUser } from "~/components/user-context";
 import { whatsAppShareHref } from "~/lib/contact-links";
 import { formatLongDate } from "~/lib/format";
-import { getNewsArticle } from "../../server/models/news";
+import { getDb, withUser } from "../../server/db";
+import { flashCookie } from "../../server/flash";
+import { deleteNews, getNewsArticle } from "../../server/models/news";
 import { publicOrigin } from "../../server/http";
-import { asRequestUser } from "../../server/request";
+import { asRequestUser, requireUser } from "../../server/request";
+import { discardImage } from "../../server/uploads";
 import type { Route } from "./+types/news-detail";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const article = await asRequestUser(request, (tx) => getNewsArticle(tx, params.id));
   if (!article) throw data(null, { status: 404 });
   return { article, pageUrl: `${publicOrigin(request)}/news/${article.id}` };
+}
+
+/**
+ * POST intent=delete: only the author deletes an article — a clear 403 for anyone else
+ * here, RLS underneath. 303 to /news with "Notícia excluída.".
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user, claims } = await requireUser(request);
+  const form = await request.formData();
+  if (form.get("intent") !== "delete") return data({ error: "Ação desconhecida." }, { status: 400 });
+  const db = await getDb();
+  const outcome = await withUser(db, claims, (tx) => deleteNews(tx, user.id, params.id));
+  if (outcome.status === "not_found") return data({ error: "Notícia não encontrada." }, { status: 404 });
+  if (outcome.status === "forbidden") return data({ error: "Só quem publicou a notícia pode excluí-la." }, { status: 403 });
+  await discardImage(outcome.coverImage);
+  return redirect("/news", {
+    status: 303,
+    headers: { "Set-Cookie": flashCookie(request, { kind: "success", message: "Notícia excluída." }) },
+  });
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
@@ -32,14 +55,19 @@ function paragraphs(content: string): string[] {
     .filter(Boolean);
 }
 
-export default function NewsDetail({ loaderData }: Route.ComponentProps) {
+export default function NewsDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { article, pageUrl } = loaderData;
   const published = new Date(article.createdAt);
+  const user = useCurrentUser();
+  const busy = useNavigation().state === "submitting";
   return (
     <article className="space-y-4">
-      <div className="-mx-4 -mt-4">
-        <Picture image={article.coverImage} alt="" sizes="(min-width: 768px) 768px, 100vw" priority className="aspect-video w-full" />
-      </div>
+      {/* Residents' articles may have no cover: no empty box then. */}
+      {article.coverImage ? (
+        <div className="-mx-4 -mt-4">
+          <Picture image={article.coverImage} alt="" sizes="(min-width: 768px) 768px, 100vw" priority className="aspect-video w-full" />
+        </div>
+      ) : null}
       <header className="space-y-2">
         <h1 className="text-2xl font-bold leading-tight">{article.title}</h1>
         {article.summary ? <p className="text-lg text-stone-700 dark:text-stone-300">{article.summary}</p> : null}
@@ -70,6 +98,31 @@ export default function NewsDetail({ loaderData }: Route.ComponentProps) {
       >
         Compartilhar no WhatsApp
       </a>
+      {actionData?.error ? (
+        <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
+          {actionData.error}
+        </p>
+      ) : null}
+      {user?.id === article.author.id ? (
+        // A second step before deleting that needs no JavaScript: the button sits in a disclosure.
+        <details className="group rounded-xl border border-red-200 p-3 dark:border-red-900">
+          <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-red-700 dark:text-red-300">
+            <span>Excluir notícia</span>
+            <span aria-hidden="true" className="ml-auto text-xl transition-transform group-open:rotate-90">›</span>
+          </summary>
+          <Form method="post" className="mt-2 space-y-2">
+            <p className="text-sm text-stone-700 dark:text-stone-300">A notícia será apagada para sempre.</p>
+            <input type="hidden" name="intent" value="delete" />
+            <button
+              type="submit"
+              disabled={busy}
+              className="inline-flex min-h-11 w-full items-center justify-center rounded-full bg-red-700 px-6 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+            >
+              Confirmar exclusão
+            </button>
+          </Form>
+        </details>
+      ) : null}
       <p>
         <Link to="/news" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline dark:text-brand-100">
           ← Todas as notícias

@@ -1,0 +1,90 @@
+import { Link } from "react-router";
+import { formatLongDate, formatShortDate } from "~/lib/format";
+import { FavoriteButton } from "./favorites";
+import { Picture } from "./picture";
+import { Poll, type PollData } from "./poll";
+import { useCurrentUser } from "./user-context";
+
+export type PostCardData = {
+  id: string;
+  content: string;
+  imageUrl: string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  author: { id: string; username: string; fullName: string; avatarUrl: string | null };
+  poll: PollData | null;
+};
+
+type PostCardProps = {
+  post: PostCardData;
+  /** The route that counts votes (see Poll). */
+  voteAction: string;
+  /** Where a vote without JavaScript returns to. */
+  voteRedirect: string;
+  voteError?: string | null;
+  /** In a list: long texts are cut and lead to the post's own page. */
+  preview?: boolean;
+  priority?: boolean;
+};
+
+// A text this long is cut in lists; the post's page shows it whole.
+const PREVIEW_CHARS = 400;
+
+/** One community post: author, text, optional image and poll, favorite, and edit for its author. */
+export function PostCard({ post, voteAction, voteRedirect, voteError, preview = false, priority = false }: PostCardProps) {
+  const user = useCurrentUser();
+  const created = new Date(post.createdAt);
+  const long = preview && post.content.length > PREVIEW_CHARS;
+  const isAuthor = user?.id === post.author.id;
+  return (
+    <article id={`post-${post.id}`} className="scroll-mt-20 rounded-xl bg-white p-4 shadow-sm dark:bg-stone-900">
+      <header className="flex items-center gap-3">
+        <Picture image={post.author.avatarUrl} alt="" sizes="40px" className="size-10 shrink-0 rounded-full" />
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate font-semibold leading-tight">
+            <Link to={`/u/${post.author.username}`} className="hover:underline">
+              {post.author.fullName}
+            </Link>
+          </h2>
+          <p className="text-xs text-stone-500 dark:text-stone-400">
+            <Link to={`/posts/${post.id}`} className="hover:underline">
+              <time dateTime={created.toISOString()} title={formatLongDate(created)}>
+                {formatShortDate(created)}
+              </time>
+            </Link>
+          </p>
+        </div>
+        <FavoriteButton itemType="post" itemId={post.id} label={`o post de ${post.author.fullName}`} />
+      </header>
+      <p className={`mt-3 whitespace-pre-line break-words ${long ? "line-clamp-6" : ""}`}>{post.content}</p>
+      {post.imageUrl ? (
+        <Picture
+          image={post.imageUrl}
+          alt={`Imagem do post de ${post.author.fullName}`}
+          sizes="(min-width: 768px) 704px, calc(100vw - 4rem)"
+          priority={priority}
+          className="mt-3 aspect-[4/3] w-full rounded-lg"
+        />
+      ) : null}
+      {post.poll ? <Poll postId={post.id} poll={post.poll} action={voteAction} redirectTo={voteRedirect} error={voteError} /> : null}
+      {long || isAuthor ? (
+        <footer className="mt-2 flex flex-wrap items-center gap-x-4">
+          {long ? (
+            <Link to={`/posts/${post.id}`} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+              Ler post completo
+            </Link>
+          ) : null}
+          {isAuthor ? (
+            <Link
+              to={`/posts/${post.id}/edit`}
+              className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline dark:text-brand-100"
+              aria-label={`Editar post de ${formatShortDate(created)}`}
+            >
+              Editar
+            </Link>
+          ) : null}
+        </footer>
+      ) : null}
+    </article>
+  );
+}

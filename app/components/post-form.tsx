@@ -1,0 +1,199 @@
+import { getInputProps, getTextareaProps } from "@conform-to/react";
+import { useEffect, useState } from "react";
+import { MAX_POLL_OPTION_LENGTH, MAX_POLL_OPTIONS, MAX_POLL_QUESTION_LENGTH, MIN_POLL_OPTIONS } from "~/lib/polls";
+import { MAX_POST_LENGTH } from "~/lib/post-form";
+import { fieldErrors, type TextField } from "./form-field";
+import { Picture } from "./picture";
+
+const inputClass =
+  "block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base dark:border-stone-700 dark:bg-stone-900 aria-[invalid]:border-red-600 read-only:bg-stone-100 dark:read-only:bg-stone-800";
+
+export function FieldError({ id, errors }: { id: string; errors: unknown }) {
+  const list = fieldErrors(errors);
+  return list ? (
+    <p id={id} className="text-sm text-red-700 dark:text-red-300">
+      {list.join(" ")}
+    </p>
+  ) : null;
+}
+
+/** A labelled multi-line text wired to conform. */
+export function TextAreaField({ field, label, rows, maxLength, hint }: { field: TextField; label: string; rows: number; maxLength: number; hint?: string }) {
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  return (
+    <div className="space-y-1">
+      <label htmlFor={field.id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <textarea
+        {...getTextareaProps(field, { ariaDescribedBy: hintId })}
+        key={field.key}
+        rows={rows}
+        maxLength={maxLength}
+        className="block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base dark:border-stone-700 dark:bg-stone-900 aria-[invalid]:border-red-600"
+      />
+      {hint ? (
+        <p id={hintId} className="text-xs text-stone-500 dark:text-stone-400">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** An optional image upload; on edit, the current image with a way to remove it. */
+export function ImageField({
+  name,
+  label,
+  errors,
+  current,
+  currentAlt,
+}: {
+  name: string;
+  label: string;
+  errors?: string[];
+  current?: string | null;
+  currentAlt?: string;
+}) {
+  const errorId = `${name}-error`;
+  return (
+    <div className="space-y-2">
+      {current ? (
+        <div className="flex items-center gap-3">
+          <Picture image={current} alt={currentAlt ?? "Imagem atual"} sizes="96px" className="aspect-[4/3] w-24 shrink-0 rounded-lg" />
+          <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
+            <input type="checkbox" name="removeImage" value="1" className="size-5" />
+            Remover a imagem
+          </label>
+        </div>
+      ) : null}
+      <label htmlFor={name} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={name}
+        name={name}
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/*"
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? errorId : undefined}
+        className="block w-full text-sm file:mr-3 file:min-h-11 file:rounded-full file:border-0 file:bg-stone-200 file:px-4 file:font-semibold dark:file:bg-stone-700 dark:file:text-stone-100"
+      />
+      {errors?.length ? (
+        <p id={errorId} className="text-sm text-red-700 dark:text-red-300">
+          {errors.join(" ")}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function asList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map((v) => (typeof v === "string" ? v : ""));
+  return typeof value === "string" ? [value] : [];
+}
+
+/**
+ * The post's fields: text, optional image, optional poll. Six option inputs named
+ * `pollOptions` are always in the page, so the form works without JavaScript (empty ones
+ * are ignored); once hydrated only the filled ones and the next empty one show, with a
+ * button for more. A poll that already has votes is shown read-only: it is sent back
+ * unchanged, which is the only poll the server accepts for it.
+ */
+export function PostFields({
+  fields,
+  imageErrors,
+  currentImage,
+  pollLocked = false,
+}: {
+  fields: { content: TextField; pollQuestion: TextField; pollOptions: TextField };
+  imageErrors?: string[];
+  currentImage?: string | null;
+  pollLocked?: boolean;
+}) {
+  const initialOptions = asList(fields.pollOptions.initialValue);
+  const filledCount = initialOptions.filter((o) => o.trim() !== "").length;
+  const [hydrated, setHydrated] = useState(false);
+  const [visible, setVisible] = useState(MAX_POLL_OPTIONS);
+  useEffect(() => {
+    setHydrated(true);
+    const lastFilled = initialOptions.reduce((last, o, i) => (o.trim() !== "" ? i : last), -1);
+    setVisible(Math.max(MIN_POLL_OPTIONS, lastFilled + 1));
+    // Only at hydration: later the user decides how many show.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const slots = pollLocked ? Math.max(filledCount, 0) : MAX_POLL_OPTIONS;
+  const optionErrors = fieldErrors(fields.pollOptions.errors);
+  const optionsHintId = `${fields.pollOptions.id}-hint`;
+
+  return (
+    <>
+      <TextAreaField field={fields.content} label="Texto do post" rows={5} maxLength={MAX_POST_LENGTH} hint="Até 5.000 caracteres." />
+      <ImageField
+        name="image"
+        label={currentImage ? "Trocar a imagem (opcional; JPG, PNG ou WebP, até 5 MB)" : "Imagem (opcional; JPG, PNG ou WebP, até 5 MB)"}
+        errors={imageErrors}
+        current={currentImage}
+      />
+      <fieldset className="space-y-3 rounded-xl border border-stone-200 p-3 dark:border-stone-700">
+        <legend className="px-1 text-sm font-semibold">Enquete (opcional)</legend>
+        {pollLocked ? (
+          <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+            Esta enquete já recebeu votos, por isso a pergunta e as opções não podem mais mudar.
+          </p>
+        ) : (
+          <p className="text-xs text-stone-500 dark:text-stone-400">
+            Para criar uma enquete, escreva a pergunta e de 2 a 6 opções diferentes. Deixe em branco para um post sem enquete.
+          </p>
+        )}
+        <div className="space-y-1">
+          <label htmlFor={fields.pollQuestion.id} className="block text-sm font-medium">
+            Pergunta
+          </label>
+          <input
+            {...getInputProps(fields.pollQuestion, { type: "text" })}
+            key={fields.pollQuestion.key}
+            maxLength={MAX_POLL_QUESTION_LENGTH}
+            readOnly={pollLocked}
+            className={inputClass}
+          />
+          <FieldError id={fields.pollQuestion.errorId} errors={fields.pollQuestion.errors} />
+        </div>
+        <div className="space-y-2" role="group" aria-labelledby={optionsHintId}>
+          <p id={optionsHintId} className="text-sm font-medium">
+            Opções
+          </p>
+          {Array.from({ length: slots }, (_, i) => (
+            <div key={`${fields.pollOptions.key ?? ""}-${i}`} className="flex items-center gap-2" hidden={hydrated && !pollLocked && i >= visible && !initialOptions[i]?.trim()}>
+              <label htmlFor={`${fields.pollOptions.id}-${i}`} className="w-18 shrink-0 text-sm text-stone-600 dark:text-stone-300">
+                Opção {i + 1}
+              </label>
+              <input
+                id={`${fields.pollOptions.id}-${i}`}
+                name="pollOptions"
+                type="text"
+                defaultValue={initialOptions[i] ?? ""}
+                maxLength={MAX_POLL_OPTION_LENGTH}
+                readOnly={pollLocked}
+                aria-invalid={optionErrors ? true : undefined}
+                aria-describedby={optionErrors ? fields.pollOptions.errorId : undefined}
+                className={inputClass}
+              />
+            </div>
+          ))}
+          {hydrated && !pollLocked && visible < MAX_POLL_OPTIONS ? (
+            <button
+              type="button"
+              onClick={() => setVisible((n) => Math.min(MAX_POLL_OPTIONS, n + 1))}
+              className="inline-flex min-h-11 items-center rounded-full border border-stone-300 px-4 text-sm font-semibold hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800"
+            >
+              + Adicionar opção
+            </button>
+          ) : null}
+          <FieldError id={fields.pollOptions.errorId} errors={fields.pollOptions.errors} />
+        </div>
+      </fieldset>
+    </>
+  );
+}

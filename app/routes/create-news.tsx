@@ -1,0 +1,100 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { FormErrors, FormField, fieldErrors, primaryButton } from "~/components/form-field";
+import { ImageField, TextAreaField } from "~/components/post-form";
+import { textFields } from "~/lib/form-data";
+import { getDb, withUser } from "../../server/db";
+import { flashCookie } from "../../server/flash";
+import { createNews } from "../../server/models/news";
+import { requireUser } from "../../server/request";
+import { discardImage, storeOptionalUpload } from "../../server/uploads";
+import type { Route } from "./+types/create-news";
+
+// Limits mirror the news table's CHECK constraints, so valid input never fails in the database.
+const NewsSchema = z.object({
+  title: z
+    .string({ error: "Dê um título à notícia." })
+    .trim()
+    .min(1, "Dê um título à notícia.")
+    .max(160, "O título pode ter no máximo 160 caracteres."),
+  summary: z.string().trim().max(400, "O resumo pode ter no máximo 400 caracteres.").optional(),
+  content: z
+    .string({ error: "Escreva o texto da notícia." })
+    .trim()
+    .min(1, "Escreva o texto da notícia.")
+    .max(20000, "O texto pode ter no máximo 20.000 caracteres."),
+});
+
+export const meta: Route.MetaFunction = () => [{ title: "Nova notícia · Guida" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request);
+  return null;
+}
+
+/**
+ * POST multipart: title, summary, content, coverImage (file, optional). 303 to the new
+ * article; 400 (invalid) and 413 (image too large) re-render the form with what was typed.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const { user, claims } = await requireUser(request);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data({ result: { status: "error" as const, error: { "": ["Não conseguimos ler o envio. Tente de novo."] } } }, { status: 400 });
+  }
+  const submission = parseWithZod(textFields(form), { schema: NewsSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+
+  const upload = await storeOptionalUpload(form.get("coverImage"), "wide");
+  if (!upload.ok) return data({ result: submission.reply({ fieldErrors: { coverImage: [upload.message] } }) }, { status: upload.status });
+
+  const { title, summary, content } = submission.value;
+  const db = await getDb();
+  let id: string;
+  try {
+    id = await withUser(db, claims, (tx) => createNews(tx, user.id, { title, summary: summary ?? "", content, coverImage: upload.ref }));
+  } catch (error) {
+    await discardImage(upload.ref);
+    throw error;
+  }
+  return redirect(`/news/${id}`, {
+    status: 303,
+    headers: { "Set-Cookie": flashCookie(request, { kind: "success", message: "Notícia publicada." }) },
+  });
+}
+
+export default function CreateNews({ actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "create-news",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(NewsSchema),
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewsSchema }),
+  });
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold">Nova notícia</h1>
+      <p className="text-sm text-stone-600 dark:text-stone-300">
+        Conte à cidade o que está acontecendo. A notícia sai com o seu nome e só você pode excluí-la.
+      </p>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <FormField field={fields.title} label="Título" />
+        <TextAreaField field={fields.summary} label="Resumo (opcional)" rows={2} maxLength={400} hint="Uma ou duas frases que aparecem na lista de notícias." />
+        <TextAreaField field={fields.content} label="Texto" rows={10} maxLength={20000} hint="Separe os parágrafos com uma linha em branco." />
+        <ImageField name="coverImage" label="Imagem de capa (opcional; JPG, PNG ou WebP, até 5 MB)" errors={fieldErrors(form.allErrors.coverImage)} />
+        <button type="submit" className={primaryButton} disabled={busy}>
+          {busy ? "Publicando..." : "Publicar notícia"}
+        </button>
+        <Link to="/news" className="flex min-h-11 items-center justify-center text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+          Cancelar
+        </Link>
+      </Form>
+    </div>
+  );
+}

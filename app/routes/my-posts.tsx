@@ -1,0 +1,48 @@
+import { Link } from "react-router";
+import { Pagination, pageFromUrl } from "~/components/pagination";
+import { PostCard } from "~/components/post-card";
+import { listMyPosts } from "../../server/models/posts";
+import { asSignedInUser } from "../../server/request";
+import type { Route } from "./+types/my-posts";
+
+export const meta: Route.MetaFunction = () => [{ title: "Meus posts · Guida" }, { name: "robots", content: "noindex" }];
+
+// Signed-in only: asSignedInUser sends visitors to /login and back.
+export async function loader({ request }: Route.LoaderArgs) {
+  const page = pageFromUrl(new URL(request.url));
+  const list = await asSignedInUser(request, (tx, user) => listMyPosts(tx, user.id, { page }));
+  return { ...list, page };
+}
+
+export default function MyPosts({ loaderData }: Route.ComponentProps) {
+  const { posts, hasMore, page } = loaderData;
+  const pageHref = (n: number) => (n > 1 ? `/my-posts?pagina=${n}` : "/my-posts");
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">Meus posts</h1>
+        <Link
+          to="/create-post"
+          className="inline-flex min-h-11 items-center rounded-full bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
+        >
+          Novo post
+        </Link>
+      </div>
+      {posts.length === 0 ? (
+        <p className="rounded-xl bg-white p-4 text-stone-600 shadow-sm dark:bg-stone-900 dark:text-stone-300">
+          {page > 1 ? "Não há mais posts." : "Você ainda não publicou nenhum post. Conte uma novidade ou faça uma enquete para a vizinhança!"}
+        </p>
+      ) : (
+        <ul className="space-y-4" aria-label="Meus posts">
+          {posts.map((post) => (
+            <li key={post.id}>
+              {/* Votes go through the post's own page, which answers the same form. */}
+              <PostCard post={post} preview voteAction={`/posts/${post.id}`} voteRedirect={`${pageHref(page)}#post-${post.id}`} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} hasMore={hasMore} href={pageHref} />
+    </div>
+  );
+}
