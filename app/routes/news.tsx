@@ -26,7 +26,15 @@ export default function News({ loaderData }: Route.ComponentProps) {
   const href = (n: number) => (n > 1 ? `/news?pagina=${n}` : "/news");
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-bold">Notícias</h1>
+      <div className="flex items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">Notícias</h1>
+        <Link
+          to="/create-news"
+          className="inline-flex min-h-11 items-center rounded-full bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
+        >
+          Publicar notícia
+        </Link>
+      </div>
       {news.length === 0 ? (
         <p className="rounded-xl bg-white p-4 text-stone-600 shadow-sm dark:bg-stone-900 dark:text-stone-300">
           {page > 1 ? "Não há mais notícias." : "Nenhuma notícia publicada ainda."}

@@ -28,6 +28,10 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           {[
             ["/favorites", "Favoritos"],
             ["/notifications", "Notificações"],
+            ["/my-sell-items", "Meus anúncios"],
+            ["/my-posts", "Meus posts"],
+            ["/create-sell-item", "Vender algo"],
+            ["/create-news", "Publicar notícia"],
           ].map(([to, label]) => (
             <Link
               key={to}
