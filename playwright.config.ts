@@ -55,13 +55,22 @@ export default defineConfig({
   projects: [
     {
       name: "js",
-      use: { ...browserUse, javaScriptEnabled: true },
+      // A service worker answers the page's requests itself, out of reach of page.route()
+      // (the spinner test holds a .data request that way): only the "pwa" project runs it.
+      use: { ...browserUse, javaScriptEnabled: true, serviceWorkers: "block" },
       grepInvert: /@no-js-only/,
+      testIgnore: /pwa\.spec\.ts$/,
     },
     {
       name: "no-js",
       use: { ...browserUse, javaScriptEnabled: false },
       grepInvert: /@js-only/,
+      testIgnore: /pwa\.spec\.ts$/,
+    },
+    {
+      name: "pwa",
+      use: { ...browserUse, javaScriptEnabled: true, serviceWorkers: "allow" },
+      testMatch: /pwa\.spec\.ts$/,
     },
   ],
   webServer: {

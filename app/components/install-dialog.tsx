@@ -1,0 +1,87 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { useState } from "react";
+import { dismissInstall, installEnvironment, promptInstall } from "~/client/pwa";
+import { IOSInstallSteps } from "./install-steps";
+import { usePwaState } from "./pwa-prompts";
+
+/**
+ * The install dialog (spec point 4), a lazy chunk: loaded only when it is about to show.
+ * iOS has no install event, so it gets the Safari steps; other browsers get the browser's own
+ * prompt behind "Instalar Agora". Closing it any way but installing counts as "Agora não".
+ */
+export default function InstallDialog({ onClose }: { onClose: () => void }) {
+  const [{ isIOS, isSafari }] = useState(installEnvironment);
+  const { installPrompt } = usePwaState();
+  const [busy, setBusy] = useState(false);
+
+  const dismiss = () => {
+    dismissInstall();
+    onClose();
+  };
+
+  const install = async () => {
+    setBusy(true);
+    try {
+      await promptInstall();
+    } catch (error) {
+      console.warn("[pwa] install prompt failed:", error);
+    } finally {
+      onClose();
+    }
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => (open ? undefined : dismiss())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content
+          data-testid="install-dialog"
+          className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-md rounded-2xl bg-white p-5 shadow-xl focus:outline-none sm:bottom-auto sm:top-1/3 dark:bg-stone-900"
+        >
+          <div className="flex items-center gap-3">
+            <img src="/icons/icon-192.png" alt="" width={48} height={48} className="size-12 rounded-xl" />
+            <Dialog.Title className="text-lg font-bold">Instale o Guida</Dialog.Title>
+          </div>
+          {isIOS ? (
+            <>
+              <Dialog.Description className="mt-3 text-sm text-stone-600 dark:text-stone-300">
+                Adicione o Guida à sua tela de início para abrir como um aplicativo, mesmo sem internet.
+              </Dialog.Description>
+              <IOSInstallSteps isSafari={isSafari} />
+              <button
+                type="button"
+                onClick={dismiss}
+                className="mt-5 inline-flex min-h-11 w-full items-center justify-center rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700"
+              >
+                Entendi
+              </button>
+            </>
+          ) : (
+            <>
+              <Dialog.Description className="mt-3 text-sm text-stone-600 dark:text-stone-300">
+                Instale o aplicativo para abrir mais rápido, direto da tela inicial, e consultar o que você já viu mesmo sem internet.
+              </Dialog.Description>
+              <div className="mt-5 flex flex-col gap-2">
+                <button
+                  type="button"
+                  disabled={busy || !installPrompt}
+                  onClick={() => void install()}
+                  className="inline-flex min-h-11 w-full items-center justify-center rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+                >
+                  Instalar Agora
+                </button>
+                <button
+                  type="button"
+                  onClick={dismiss}
+                  className="inline-flex min-h-11 w-full items-center justify-center rounded-full border border-stone-300 px-6 font-semibold hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800"
+                >
+                  Agora não
+                </button>
+              </div>
+            </>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

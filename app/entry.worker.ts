@@ -1,0 +1,127 @@
+/**
+ * Guida's service worker, built to /sw.js by scripts/pwa-preset.ts (esbuild, after the React
+ * Router build). What it keeps:
+ * - the build's files (every hashed asset, the offline page, manifest, icons), precached at
+ *   install and answered cache-first;
+ * - pages (navigations) and their data (single-fetch `.data` requests), network-first, a 200
+ *   copy kept for when the network fails; essentials (home, drivers, favorites, the last 10
+ *   businesses) in a cache that is never pruned;
+ * - stored images under /media/, cache-first (their names never change).
+ * Caches are named `guida-<kind>-<version>`; a new build removes only its predecessors' caches.
+ * Sign-out sends CLEAR_USER_DATA, which deletes pages, data and essentials.
+ */
+import { MAX_MEDIA, WORKER_MESSAGES, classifyRequest, documentPathOf } from "./lib/pwa-cache-policy";
+import { createMessageRouter } from "./worker/messages";
+import { createOfflineStore, type PageKind } from "./worker/offline-store";
+import { cacheFirst, networkFirst } from "./worker/strategies";
+import type { FetchEvent, ServiceWorkerScope } from "./worker/types";
+
+// Replaced at build time (esbuild `define`) with the build's file list and its content hash.
+declare const __GUIDA_PRECACHE__: string[];
+declare const __GUIDA_VERSION__: string;
+
+const sw = self as unknown as ServiceWorkerScope;
+const PRECACHE: readonly string[] = __GUIDA_PRECACHE__;
+const PRECACHED = new Set(PRECACHE);
+const store = createOfflineStore(__GUIDA_VERSION__);
+
+sw.addEventListener("install", (event) => {
+  // No skipWaiting here: an update waits until the user picks "Atualizar Agora".
+  event.waitUntil(store.precache(PRECACHE));
+});
+
+sw.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      await store.removeObsolete();
+      // The navigation request starts while the worker boots, instead of after.
+      await sw.registration.navigationPreload?.enable().catch(() => undefined);
+      await sw.clients.claim();
+      // Not awaited: fetches wait for activation to finish, and this needs the network.
+      void store.warmEssentials();
+    })(),
+  );
+});
+
+sw.addEventListener(
+  "message",
+  createMessageRouter({
+    [WORKER_MESSAGES.skipWaiting]: () => sw.skipWaiting(),
+    [WORKER_MESSAGES.clearUserData]: async (event) => {
+      const deleted = await store.clearUserData();
+      event.ports[0]?.postMessage({ type: WORKER_MESSAGES.userDataCleared, deleted });
+    },
+  }),
+);
+
+sw.addEventListener("fetch", (event) => {
+  const { request } = event;
+  const kind = classifyRequest({
+    method: request.method,
+    url: request.url,
+    mode: request.mode,
+    origin: sw.location.origin,
+    range: request.headers.has("range"),
+    precached: PRECACHED,
+  });
+  const waitUntil = (promise: Promise<unknown>) => event.waitUntil(promise.catch((error) => console.error("[sw]", error)));
+  switch (kind) {
+    case "asset":
+      event.respondWith(cacheFirst(request, { lookIn: [store.names.precache], storeIn: store.names.precache, waitUntil }));
+      return;
+    case "media":
+      event.respondWith(cacheFirst(request, { lookIn: [store.names.media], storeIn: store.names.media, maxEntries: MAX_MEDIA, waitUntil }));
+      return;
+    case "page":
+    case "data":
+      event.respondWith(respondToPage(event, kind, waitUntil));
+      return;
+    case "bypass":
+      return;
+  }
+});
+
+const documentsInFlight = new Set<string>();
+
+async function respondToPage(event: FetchEvent, kind: PageKind, waitUntil: (p: Promise<unknown>) => void): Promise<Response> {
+  const { request } = event;
+  const path = documentPathOf(request.url, kind);
+  const since = store.generation();
+  waitUntil(store.noteVisit(path));
+  const response = await networkFirst(
+    async () => (kind === "page" ? ((await event.preloadResponse) ?? fetch(request)) : fetch(request)),
+    {
+      fallback: () => store.lookup(kind, request.url),
+      store: (copy) => {
+        waitUntil(store.store(kind, request.url, path, copy, since));
+        // Data fetched by a client-side navigation: keep the page's document too, so a
+        // reload without network finds it.
+        if (kind === "data") waitUntil(keepDocument(path, since));
+      },
+    },
+  );
+  if (response) return response;
+  if (kind === "data") {
+    // No network and no copy: React Router's single fetch treats this answer as a redirect
+    // with a full document load, which then gets the cached page or the offline page.
+    return new Response(null, {
+      status: 204,
+      headers: { "X-Remix-Redirect": path, "X-Remix-Status": "302", "X-Remix-Reload-Document": "true" },
+    });
+  }
+  return (await store.offlinePage()) ?? Response.error();
+}
+
+async function keepDocument(path: string, since: number) {
+  const key = new URL(path, sw.location.origin).href;
+  if (documentsInFlight.has(key) || (await store.lookup("page", key))) return;
+  documentsInFlight.add(key);
+  try {
+    const response = await fetch(key, { redirect: "manual", credentials: "same-origin" });
+    await store.store("page", key, path, response, since);
+  } catch {
+    // Offline again: the data alone still serves client-side navigations.
+  } finally {
+    documentsInFlight.delete(key);
+  }
+}
