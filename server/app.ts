@@ -1,4 +1,5 @@
 import http from "node:http";
+import type { Socket } from "node:net";
 import path from "node:path";
 // The React Router server build, produced by the same Vite build as this file.
 import * as build from "virtual:react-router/server-build";
@@ -10,6 +11,26 @@ import { logRequest } from "./log";
 import { toFetchRequest, writeFetchResponse } from "./node-adapter";
 import { createPipeline } from "./pipeline";
 import { createStaticHandler } from "./static";
+
+/** How long SIGTERM waits for requests in flight before cutting them (Docker kills at 10 s). */
+const SHUTDOWN_GRACE_MS = 8_000;
+
+/** How long a client that was refused mid-upload may keep sending before its socket is closed. */
+const LINGER_MS = 5_000;
+
+/**
+ * Ends our side of the connection (FIN after the response) but keeps reading, and
+ * discarding, what the client still sends for a few seconds: it sees the answer and
+ * stops. Then, or as soon as the client closes its side, the socket goes.
+ */
+function lingerAndClose(socket: Socket) {
+  if (socket.destroyed) return;
+  socket.end();
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  timer.unref();
+  socket.once("close", () => clearTimeout(timer));
+  socket.once("end", () => socket.destroy());
+}
 
 /**
  * Guida's production HTTP server: node:http, the client build as (precompressed) static
@@ -49,6 +70,7 @@ export async function start(): Promise<http.Server> {
   const pipeline = createPipeline({ build: build as unknown as ServerBuild, mode: process.env.NODE_ENV ?? "production" });
   const origin = `http://localhost:${env.PORT}`;
 
+  let stopping = false;
   const server = http.createServer((req, res) => {
     const began = performance.now();
     if (serveStatic(req, res)) return;
@@ -57,18 +79,35 @@ export async function start(): Promise<http.Server> {
     const answer = (response: Response) => {
       if (answered || res.headersSent) return;
       answered = true;
+      // Shutting down: the client must not reuse this connection.
+      if (stopping) res.setHeader("Connection", "close");
       void writeFetchResponse(res, response)
         .catch(() => res.destroy())
         .finally(() => logRequest(req, res, adapted.requestId, began));
     };
-    void adapted.tooLarge.then(() =>
+    void adapted.tooLarge.then(() => {
+      if (answered || res.headersSent) return;
+      // Answered while the client is still uploading. Node would close the socket right
+      // after the response (Connection: close), with the rest of the upload unread, and
+      // the kernel then resets the connection — which can destroy the 413 before the
+      // browser reads it ("connection reset" instead of our message). So no
+      // Connection: close: the answer, then a graceful close (see lingerAndClose). Even
+      // when the client asked to close (Connection: close), Node must not close for us.
+      res.shouldKeepAlive = true;
+      res.once("finish", () => lingerAndClose(req.socket));
       answer(
         new Response("O envio é grande demais. Fotos podem ter até 5 MB cada.", {
           status: 413,
-          headers: { "Content-Type": "text/plain; charset=utf-8", Connection: "close", "X-Request-Id": adapted.requestId },
+          headers: {
+            "Content-Type": "text/plain; charset=utf-8",
+            "Cache-Control": "no-store",
+            "X-Content-Type-Options": "nosniff",
+            "X-Request-Id": adapted.requestId,
+          },
         }),
-      ),
-    );
+      );
+    });
+    if (adapted.rejected) return;
     pipeline
       .handle(adapted.request, { clientAddress: adapted.clientAddress, requestId: adapted.requestId })
       .then(answer)
@@ -88,18 +127,29 @@ export async function start(): Promise<http.Server> {
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   console.log(`[guida] listening on http://localhost:${env.PORT} (ready in ${Date.now() - startedAt} ms)`);
 
-  let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`[guida] ${signal}: finishing requests in flight, then closing the database`);
     // Stop accepting, let in-flight requests finish, then close the database cleanly
-    // (PGlite checkpoints its folder on close).
+    // (PGlite checkpoints its folder on close). Logged once the port is closed, so the
+    // line can be trusted to mean it.
     server.close(() => {
       void closeDb().finally(() => process.exit(0));
     });
+    console.log(`[guida] ${signal}: finishing requests in flight, then closing the database`);
+    // server.close() waits for every connection to end, and a keep-alive connection whose
+    // request finished after the signal would idle until keepAliveTimeout (65 s): the
+    // responses say Connection: close (see answer), and idle ones are closed as they appear.
     server.closeIdleConnections();
-    setTimeout(() => process.exit(1), 10_000).unref();
+    setInterval(() => server.closeIdleConnections(), 250).unref();
+    // Docker sends SIGKILL 10 s after SIGTERM: past 8 s, cut what is left and still close
+    // the database, so the folder is checkpointed rather than recovered at next start.
+    setTimeout(() => {
+      console.error(`[guida] requests still running ${SHUTDOWN_GRACE_MS} ms after ${signal}: closing them`);
+      server.closeAllConnections();
+      void closeDb().finally(() => process.exit(1));
+    }, SHUTDOWN_GRACE_MS).unref();
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 1_500).unref();
   };
   process.once("SIGTERM", () => stop("SIGTERM"));
   process.once("SIGINT", () => stop("SIGINT"));

@@ -32,14 +32,29 @@ export function isPersonalRequest(cookieHeader: string | null): boolean {
 
 export class HtmlCache {
   private readonly entries = new Map<string, CachedPage>();
+  private clears = 0;
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** The variant key: URL plus what changes the HTML for a visitor (theme, Save-Data). */
-  static key(request: Request): string {
+  /**
+   * Changes on every clear(). A render that started before a write and ends after the
+   * write cleared the cache carries the old data: `set` must not store it, or the stale
+   * page would be served for the whole TTL after the writer was told "done".
+   */
+  get generation(): number {
+    return this.clears;
+  }
+
+  /**
+   * The variant key: everything that changes the HTML or its headers for a visitor. The
+   * scheme and Host are part of it: pages embed absolute share links built from them, so
+   * without them one request with a forged Host would put links to another site in every
+   * visitor's copy, and a page rendered over http would be served without HSTS over https.
+   */
+  static key(request: Request, https: boolean): string {
     const url = new URL(request.url);
     const theme = /(?:^|;\s*)guida-theme=dark(?:;|$)/.test(request.headers.get("Cookie") ?? "") ? "dark" : "light";
     const saveData = request.headers.get("Save-Data")?.toLowerCase() === "on" ? "s" : "";
-    return `${url.pathname}${url.search}|${theme}|${saveData}`;
+    return `${https ? "https" : "http"}://${url.host}${url.pathname}${url.search}|${theme}|${saveData}`;
   }
 
   get(key: string): CachedPage | undefined {
@@ -52,23 +67,26 @@ export class HtmlCache {
     return entry;
   }
 
-  set(key: string, page: Omit<CachedPage, "etag" | "storedAt" | "encoded">): CachedPage {
-    if (this.entries.size >= HTML_CACHE_MAX_ENTRIES) {
-      // Oldest first: Map keeps insertion order.
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
+  /** The entry for this response; stored only if no clear() happened since `renderedIn` began. */
+  set(key: string, page: Omit<CachedPage, "etag" | "storedAt" | "encoded">, renderedIn = this.clears): CachedPage {
     const entry: CachedPage = {
       ...page,
       etag: `W/"${createHash("sha1").update(page.body).digest("base64url")}"`,
       storedAt: this.now(),
       encoded: new Map(),
     };
+    if (renderedIn !== this.clears) return entry;
+    if (this.entries.size >= HTML_CACHE_MAX_ENTRIES) {
+      // Oldest first: Map keeps insertion order.
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
     this.entries.set(key, entry);
     return entry;
   }
 
   clear(): void {
+    this.clears += 1;
     this.entries.clear();
   }
 

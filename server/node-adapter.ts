@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable, Transform } from "node:stream";
+import { getEnv } from "./env";
 
 /** Form posts are small; multipart carries up to six 5 MB photos plus the fields. */
 export const MAX_FORM_BYTES = 1024 * 1024;
@@ -12,7 +13,14 @@ export function bodyLimitFor(contentType: string | undefined): number {
   return contentType?.toLowerCase().startsWith("multipart/form-data") ? MAX_MULTIPART_BYTES : MAX_FORM_BYTES;
 }
 
-export type AdaptedRequest = { request: Request; tooLarge: Promise<void>; requestId: string; clientAddress: string };
+export type AdaptedRequest = {
+  request: Request;
+  tooLarge: Promise<void>;
+  /** The declared Content-Length is already over the limit: answer 413 without running the app. */
+  rejected: boolean;
+  requestId: string;
+  clientAddress: string;
+};
 
 /**
  * Node's request as a Fetch Request. The body is counted while it streams: past the
@@ -34,10 +42,14 @@ export function toFetchRequest(req: IncomingMessage, res: ServerResponse, origin
   let signalTooLarge: () => void = () => {};
   const tooLarge = new Promise<void>((resolve) => (signalTooLarge = resolve));
   let body: ReadableStream | null = null;
+  let rejected = false;
   if (method !== "GET" && method !== "HEAD") {
     const limit = bodyLimitFor(req.headers["content-type"]);
     const declared = Number(req.headers["content-length"] ?? "0");
     if (declared > limit) {
+      // Without its body the action would still run (a POST /logout would sign out),
+      // so the caller must not hand this request to the app at all.
+      rejected = true;
       signalTooLarge();
       body = null;
     } else {
@@ -47,6 +59,9 @@ export function toFetchRequest(req: IncomingMessage, res: ServerResponse, origin
           seen += chunk.length;
           if (seen > limit) {
             signalTooLarge();
+            // The 413 is already on its way: aborting tells React Router the request is
+            // over, so it stops the action and does not log the cut-off body as an error.
+            controller.abort();
             callback(new BodyTooLargeError("request body over the limit"));
             req.unpipe(counter);
             req.resume();
@@ -70,7 +85,21 @@ export function toFetchRequest(req: IncomingMessage, res: ServerResponse, origin
     // Node's fetch requires this for streamed request bodies.
     ...(body ? { duplex: "half" } : {}),
   } as RequestInit);
-  return { request, tooLarge, requestId, clientAddress: req.socket.remoteAddress ?? "unknown" };
+  return { request, tooLarge, rejected, requestId, clientAddress: clientAddressOf(req) };
+}
+
+/**
+ * The address rate limits count. Behind a trusted reverse proxy every connection comes
+ * from the proxy, which would put all users in one bucket: there the proxy's own
+ * X-Forwarded-For entry (the last one; earlier ones are whatever the client sent) names
+ * the client.
+ */
+export function clientAddressOf(req: IncomingMessage): string {
+  const socketAddress = req.socket.remoteAddress ?? "unknown";
+  if (!getEnv().TRUST_PROXY) return socketAddress;
+  const header = req.headers["x-forwarded-for"];
+  const forwarded = (Array.isArray(header) ? header.join(",") : (header ?? "")).split(",").map((part) => part.trim()).filter(Boolean);
+  return forwarded.at(-1) ?? socketAddress;
 }
 
 export async function writeFetchResponse(res: ServerResponse, response: Response): Promise<void> {
@@ -91,9 +120,33 @@ export async function writeFetchResponse(res: ServerResponse, response: Response
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (!res.write(value)) await new Promise<void>((resolve) => res.once("drain", resolve));
+      if (!res.write(value) && !(await drainedOrGone(res))) {
+        // The client left mid-response: stop producing the body.
+        await reader.cancel().catch(() => {});
+        break;
+      }
     }
   } finally {
     res.end();
   }
+}
+
+/**
+ * Waits for room in the socket's buffer. A client that disconnects never drains: waiting
+ * on "drain" alone would park this response (and its body) forever, once per dropped
+ * connection. Resolves false when the connection closed instead.
+ */
+function drainedOrGone(res: ServerResponse): Promise<boolean> {
+  if (res.destroyed) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const settle = (drained: boolean) => () => {
+      res.off("drain", onDrain);
+      res.off("close", onClose);
+      resolve(drained);
+    };
+    const onDrain = settle(true);
+    const onClose = settle(false);
+    res.once("drain", onDrain);
+    res.once("close", onClose);
+  });
 }

@@ -37,15 +37,17 @@ export function createPipeline(options: { build: ServerBuild; mode: string; html
     }
 
     const shareable = isRead && !isPersonalRequest(request.headers.get("Cookie")) && !request.headers.has("Authorization");
-    const key = shareable ? HtmlCache.key(request) : null;
+    const key = shareable ? HtmlCache.key(request, https) : null;
     let page = key ? htmlCache.get(key) : undefined;
     let cacheStatus = page ? "HIT" : shareable ? "MISS" : "BYPASS";
 
     if (!page) {
       const nonce = randomBytes(16).toString("base64");
+      const generation = htmlCache.generation;
       const response = await handleByRouter(request, { clientAddress: context.clientAddress, cspNonce: nonce });
-      // A write that went through changes what pages show: forget them all.
-      if (!isRead && response.status < 400) htmlCache.clear();
+      // A write that went through changes what pages show: forget them all. A server
+      // error may come after part of a write committed, so it counts too.
+      if (!isRead && (response.status < 400 || response.status >= 500)) htmlCache.clear();
       const headers = new Headers(response.headers);
       applySecurityHeaders(headers, { nonce, https, formActions: env.SUPABASE_URL ? [new URL(env.SUPABASE_URL).origin] : [] });
       if (!response.body || response.status === 304 || response.status === 204 || (response.status >= 300 && response.status < 400)) {
@@ -65,7 +67,7 @@ export function createPipeline(options: { build: ServerBuild; mode: string; html
         return withRequestId(encode(request, body, response.status, headers), context);
       }
       headers.set("Cache-Control", "no-cache");
-      page = htmlCache.set(key, { status: response.status, headers: [...headers.entries()], body });
+      page = htmlCache.set(key, { status: response.status, headers: [...headers.entries()], body }, generation);
       cacheStatus = "MISS";
     }
 

@@ -1,183 +1,27 @@
-import { execFile, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPGlite } from "../../server/db/engines";
 import { acquireDataDirLock } from "../../server/db/lock";
 import { migrate } from "../../server/db/migrate";
 import { buildDemoTown } from "../../server/db/seed-data";
+import { decodeHtml, ensureBuild, killChildren, Proc, ROOT, SERVER_BUILD, startServer, waitUntil } from "./server-harness";
 
 // The production server as users run it (`node server.js` on the build), killed and
 // restarted the hard way. Every wait is bounded; nothing sleeps for a fixed time.
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
-const SERVER_BUILD = path.join(ROOT, "build", "server", "index.js");
-const WAIT_MS = 60_000;
-
-const children = new Set<ChildProcess>();
 let tmp: string;
-
-/** A child process with its output captured and awaitable. */
-class Proc {
-  readonly child: ChildProcess;
-  output = "";
-  private readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  private readonly listeners = new Set<() => void>();
-
-  constructor(command: string, args: string[], env: NodeJS.ProcessEnv) {
-    this.child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
-    children.add(this.child);
-    const take = (chunk: Buffer) => {
-      this.output += chunk.toString("utf8");
-      for (const listener of this.listeners) listener();
-    };
-    this.child.stdout!.on("data", take);
-    this.child.stderr!.on("data", take);
-    this.exited = new Promise((resolve) => {
-      // "close", not "exit": by then both pipes are drained, so output is complete.
-      this.child.once("close", (code, signal) => {
-        children.delete(this.child);
-        resolve({ code, signal });
-        for (const listener of this.listeners) listener();
-      });
-    });
-  }
-
-  get pid(): number {
-    return this.child.pid!;
-  }
-
-  get running(): boolean {
-    return this.child.exitCode === null && this.child.signalCode === null;
-  }
-
-  /** Resolves once the output matches; fails if the process ends first or time runs out. */
-  waitForOutput(pattern: RegExp | ((output: string) => boolean), timeoutMs = WAIT_MS): Promise<void> {
-    const matches = typeof pattern === "function" ? pattern : (output: string) => pattern.test(output);
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        if (matches(this.output)) return done(resolve);
-        if (!this.running) done(() => reject(new Error(`process ended before printing ${pattern}:\n${this.output}`)));
-      };
-      const timer = setTimeout(
-        () => done(() => reject(new Error(`no ${pattern} within ${timeoutMs} ms:\n${this.output}`))),
-        timeoutMs,
-      );
-      const done = (settle: () => void) => {
-        clearTimeout(timer);
-        this.listeners.delete(check);
-        settle();
-      };
-      this.listeners.add(check);
-      check();
-    });
-  }
-
-  async waitForExit(timeoutMs = WAIT_MS): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`still running after ${timeoutMs} ms:\n${this.output}`)), timeoutMs);
-    });
-    try {
-      return await Promise.race([this.exited, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  async kill(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-    this.child.kill(signal);
-    return this.waitForExit();
-  }
-}
-
-/** Polls a condition that no event announces (a file appearing), within a bound. */
-async function waitUntil(condition: () => boolean, what: string, timeoutMs = WAIT_MS): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function serverEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    SEED_DEMO: "auto",
-  };
-  // The embedded engine with local accounts, whatever the shell running the tests has set.
-  for (const name of ["DATABASE_URL", "SUPABASE_URL", "SUPABASE_ANON_KEY", "PUBLIC_URL", "SMTP_URL"]) delete env[name];
-  return env;
-}
-
-async function startServer(dataDir: string): Promise<{ proc: Proc; url: string }> {
-  const port = await freePort();
-  const proc = new Proc(process.execPath, ["server.js"], serverEnv(dataDir, port));
-  return { proc, url: `http://127.0.0.1:${port}` };
-}
-
-function decodeHtml(html: string): string {
-  return html
-    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
-    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-}
-
-/** Sources newer than the server build mean the build would test old code. */
-function buildIsStale(): boolean {
-  if (!fs.existsSync(SERVER_BUILD)) return true;
-  const built = fs.statSync(SERVER_BUILD).mtimeMs;
-  const newest = (entry: string): number => {
-    const stat = fs.statSync(entry);
-    if (!stat.isDirectory()) return stat.mtimeMs;
-    return Math.max(stat.mtimeMs, ...fs.readdirSync(entry).map((name) => newest(path.join(entry, name))));
-  };
-  const sources = ["app", "server", "vite.config.ts", "react-router.config.ts", "server.js"].map((p) => path.join(ROOT, p));
-  return sources.some((source) => fs.existsSync(source) && newest(source) > built);
-}
 
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "guida-server-"));
   // `npm test` runs these tests before the e2e step builds, so build here when needed.
-  if (buildIsStale()) {
-    try {
-      await promisify(execFile)(process.execPath, [path.join(ROOT, "node_modules", ".bin", "react-router"), "build"], {
-        cwd: ROOT,
-        env: { ...process.env, NODE_ENV: "production" },
-        timeout: 170_000,
-        maxBuffer: 64 * 1024 * 1024,
-      });
-    } catch (error) {
-      const { stdout = "", stderr = "" } = error as { stdout?: string; stderr?: string };
-      throw new Error(`react-router build failed:\n${stdout.slice(-4000)}\n${stderr.slice(-4000)}`, { cause: error });
-    }
-  }
+  await ensureBuild();
   expect(fs.existsSync(SERVER_BUILD)).toBe(true);
-}, 180_000);
+}, 250_000);
 
 afterAll(() => {
-  for (const child of children) child.kill("SIGKILL");
+  killChildren();
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 

@@ -1,0 +1,268 @@
+import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openPGlite } from "../../server/db/engines";
+import { acquireDataDirLock } from "../../server/db/lock";
+import { TEST_DATABASE_URL } from "./postgres-admin";
+import {
+  copySeededDataDir,
+  decodeHtml,
+  ensureBuild,
+  form,
+  freePort,
+  killChildren,
+  request,
+  ROOT,
+  type Server,
+  signIn,
+  startReadyServer,
+  waitUntil,
+} from "./server-harness";
+
+// The production server under the faults it must survive: killed in the middle of
+// writes, its PostgreSQL going away and coming back, stopped with requests in flight.
+// Every wait is bounded; conditions are polled, not slept on.
+
+const PASSWORD = "uma-senha-bem-forte-2026";
+
+let tmp: string;
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "guida-faults-"));
+  await ensureBuild();
+}, 420_000);
+
+afterAll(() => {
+  killChildren();
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+type Account = { username: string; email: string };
+
+function newAccount(tag: string, n: number): Account {
+  const username = `${tag}_${n}_${randomBytes(3).toString("hex")}`;
+  return { username, email: `${username}@exemplo.com` };
+}
+
+function signUpForm(account: Account) {
+  return form({ intent: "signup", email: account.email, password: PASSWORD, fullName: `Teste ${account.username}`, username: account.username });
+}
+
+describe("the embedded database through crashes and shutdowns", () => {
+  let dataDir: string;
+  let server: Server;
+  const acknowledged: Account[] = [];
+
+  beforeAll(async () => {
+    dataDir = path.join(tmp, "town");
+    await copySeededDataDir(dataDir);
+  }, 420_000);
+
+  it("keeps every sign-up it acknowledged through a SIGKILL in the middle of the load", { timeout: 240_000 }, async () => {
+    // Sign-up is limited to 10 per hour per address: these are many from one address.
+    server = await startReadyServer(dataDir, { RATE_LIMIT_SCALE: "1000", ACCESS_LOG: "off" });
+    const unacknowledged: Account[] = [];
+    let killed = false;
+    let failure: unknown = null;
+    let n = 0;
+    const worker = async () => {
+      while (!killed && !failure) {
+        const account = newAccount("carga", n++);
+        const sent = signUpForm(account);
+        try {
+          const response = await request(`${server.url}/login`, { body: sent.body, headers: sent.headers });
+          if (response.status === 303) acknowledged.push(account);
+          else failure = new Error(`sign-up answered ${response.status}: ${response.body.slice(0, 300)}`);
+        } catch (error) {
+          if (killed) unacknowledged.push(account); // in flight when the server died: may or may not exist
+          else failure = error;
+        }
+      }
+    };
+    const workers = Array.from({ length: 4 }, worker);
+    // Kill it while the workers keep writing: some requests are always in flight.
+    await waitUntil(() => {
+      if (failure) throw failure;
+      return acknowledged.length >= 12;
+    }, "a dozen acknowledged sign-ups", 150_000);
+    killed = true;
+    expect(await server.proc.kill("SIGKILL")).toEqual({ code: null, signal: "SIGKILL" });
+    await Promise.all(workers);
+    expect(unacknowledged.length).toBeGreaterThan(0);
+    console.log(`[SIGKILL] ${acknowledged.length} sign-ups acknowledged, ${unacknowledged.length} in flight at the kill`);
+
+    server = await startReadyServer(dataDir, { RATE_LIMIT_SCALE: "1000" });
+    for (const account of acknowledged) {
+      const profile = await request(`${server.url}/u/${account.username}`);
+      expect(profile.status, account.username).toBe(200);
+      expect(decodeHtml(profile.body)).toContain(`Teste ${account.username}`);
+    }
+    // A request cut off by the kill either committed whole or left no trace.
+    let committedUnreported = 0;
+    for (const account of unacknowledged) {
+      const status = (await request(`${server.url}/u/${account.username}`)).status;
+      expect([200, 404]).toContain(status);
+      if (status === 200) committedUnreported += 1;
+    }
+    console.log(`[SIGKILL] after restart: all ${acknowledged.length} acknowledged present; ${committedUnreported} of ${unacknowledged.length} in flight had committed`);
+    // And the accounts work: their password checks out after the crash.
+    for (const account of [acknowledged[0]!, acknowledged.at(-1)!]) {
+      const { cookie } = await signIn(server.url, account.email, PASSWORD);
+      expect((await request(`${server.url}/profile`, { headers: { Cookie: cookie } })).body).toContain(account.username);
+    }
+  });
+
+  it("finishes requests in flight on SIGTERM, exits 0 and leaves the folder fit to open", { timeout: 180_000 }, async () => {
+    expect(server?.proc.running).toBe(true);
+    const boundary = `----guida${randomBytes(8).toString("hex")}`;
+    const part = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const filler = Buffer.alloc(1024 * 1024, "x");
+    const keepAlive = new http.Agent({ keepAlive: true });
+    // Sign-ups carrying a few MB of attachment, sent in two halves around the SIGTERM.
+    const uploads = Array.from({ length: 3 }, (_, i) => {
+      const account = newAccount("termino", i);
+      const req = http.request(`${server.url}/login`, {
+        method: "POST",
+        // One on a keep-alive connection, as browsers send them: it must not hold the exit.
+        agent: i === 0 ? keepAlive : false,
+        headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, "Transfer-Encoding": "chunked", Expect: "100-continue" },
+      });
+      // "continue" means the server has read the request head: it is in flight.
+      const accepted = new Promise<void>((resolve, reject) => {
+        req.once("continue", resolve);
+        req.once("error", reject);
+      });
+      const answered = new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
+        req.once("response", (res) => {
+          res.resume();
+          res.once("end", () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
+        });
+        req.once("error", reject);
+      });
+      // Awaited below; handled here too so a failure before that is reported once, not as unhandled rejections.
+      accepted.catch(() => {});
+      answered.catch(() => {});
+      return { account, req, accepted, answered };
+    });
+    await Promise.all(uploads.map((u) => u.accepted));
+    for (const { account, req } of uploads) {
+      req.write(part("intent", "signup") + part("email", account.email) + part("password", PASSWORD));
+      req.write(part("fullName", `Teste ${account.username}`) + part("username", account.username));
+      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="anexo"; filename="a.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+      req.write(filler);
+    }
+
+    const before = server.proc.output.length;
+    server.proc.child.kill("SIGTERM");
+    await server.proc.waitForOutput(/SIGTERM: finishing requests in flight/);
+    // No new requests once it is draining: the port is closed (or a connection the
+    // kernel had already queued is dropped unanswered).
+    const late = await request(`${server.url}/healthz`, { timeoutMs: 5_000 }).then(
+      (response) => `answered ${response.status}`,
+      (error: NodeJS.ErrnoException) => error.code,
+    );
+    expect(["ECONNREFUSED", "ECONNRESET"]).toContain(late);
+
+    for (const { req } of uploads) {
+      req.write(filler);
+      req.write(filler);
+      req.end(`\r\n--${boundary}--\r\n`);
+    }
+    const answers = await Promise.all(uploads.map((u) => u.answered));
+    expect(answers).toEqual(uploads.map(() => ({ status: 303, location: "/" })));
+    expect(await server.proc.waitForExit(30_000)).toEqual({ code: 0, signal: null });
+    keepAlive.destroy();
+    expect(server.proc.output.slice(before)).not.toMatch(/error/i);
+    expect(fs.existsSync(path.join(dataDir, "guida.lock"))).toBe(false);
+
+    // The folder opens without recovery trouble and holds every acknowledged account.
+    const lock = acquireDataDirLock(dataDir);
+    const db = await openPGlite(dataDir);
+    try {
+      const usernames = [...acknowledged, ...uploads.map((u) => u.account)].map((a) => a.username);
+      const rows = await db.query<{ username: string }>(
+        `SELECT p.username FROM public.profiles p JOIN auth.users u ON u.id = p.id WHERE p.username = ANY($1::text[])`,
+        [usernames],
+      );
+      expect(rows.map((r) => r.username).sort()).toEqual([...usernames].sort());
+    } finally {
+      await db.close();
+      lock.release();
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// PostgreSQL going away under a running server
+
+const PG_BIN = fs.existsSync("/usr/lib/postgresql")
+  ? fs.readdirSync("/usr/lib/postgresql").some((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/pg_ctl`))
+  : false;
+const pgSkip = !TEST_DATABASE_URL ? "TEST_DATABASE_URL is not set" : !PG_BIN ? "no PostgreSQL server binaries" : "";
+
+describe.skipIf(Boolean(pgSkip))(`PostgreSQL down and back${pgSkip ? ` (skipped: ${pgSkip})` : ""}`, () => {
+  // Its own throw-away cluster: stopping the shared test server would break other tests.
+  // Directly under the temp folder, which the postgres user (as root runs the cluster) can enter.
+  const clusterDir = path.join(os.tmpdir(), `guida-faults-pg-${process.pid}-${randomBytes(3).toString("hex")}`);
+  let pgPort = 0;
+  let server: Server;
+  const cluster = async (command: "start" | "stop") => {
+    const { stdout } = await promisify(execFile)("bash", [path.join(ROOT, "scripts", "test-postgres.sh"), command, clusterDir], {
+      env: { ...process.env, PGPORT_TEST: String(pgPort) },
+      timeout: 90_000,
+    });
+    return stdout.trim();
+  };
+
+  beforeAll(async () => {
+    pgPort = await freePort();
+    const url = await cluster("start");
+    const { default: postgres } = await import("postgres");
+    const admin = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5 });
+    try {
+      await admin.unsafe("CREATE DATABASE guida");
+    } finally {
+      await admin.end({ timeout: 5 });
+    }
+    const databaseUrl = new URL(url);
+    databaseUrl.pathname = "/guida";
+    // The server migrates the empty database at boot; nothing is seeded on PostgreSQL.
+    server = await startReadyServer(path.join(tmp, "unused"), { DATABASE_URL: databaseUrl.toString() });
+  }, 180_000);
+
+  afterAll(async () => {
+    killChildren();
+    if (pgPort) await cluster("stop").catch(() => "");
+    fs.rmSync(clusterDir, { recursive: true, force: true });
+  }, 60_000);
+
+  const health = async () => (await request(`${server.url}/healthz`)).status;
+
+  it("answers the Portuguese 503 page while the database is down and recovers without a restart", { timeout: 180_000 }, async () => {
+    expect(await request(`${server.url}/healthz`).then((r) => JSON.parse(r.body) as unknown)).toEqual({ status: "ok", database: "postgres" });
+    // A cookie keeps these renders out of the shared cache, which would otherwise give
+    // visitors the copy from before the outage for up to 30 s (by design).
+    const uncached = { headers: { Cookie: "sonda=1" } };
+    for (const page of ["/", "/businesses"]) expect((await request(`${server.url}${page}`, uncached)).status, page).toBe(200);
+
+    await cluster("stop");
+    await waitUntil(async () => (await health()) === 503, "/healthz to answer 503", 30_000);
+    for (const page of ["/", "/businesses"]) {
+      const down = await request(`${server.url}${page}`);
+      expect(down.status, page).toBe(503);
+      expect(decodeHtml(down.body)).toContain("Serviço temporariamente indisponível");
+      expect(down.headers["x-cache"]).not.toBe("HIT");
+    }
+
+    await cluster("start");
+    await waitUntil(async () => (await health()) === 200, "/healthz to answer 200 again", 60_000);
+    for (const page of ["/", "/businesses"]) expect((await request(`${server.url}${page}`)).status, page).toBe(200);
+    expect(server.proc.running).toBe(true);
+    expect(server.proc.output.match(/listening on/g)).toHaveLength(1); // the same process all along
+  });
+});
