@@ -19,6 +19,7 @@ export default [
   route("update-business-images", "routes/update-business-images.tsx"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.ts"),
+  route("auth/callback", "routes/auth-callback.tsx"),
   route("users", "routes/users.tsx"),
   route("user/:userId", "routes/public-profile.tsx", { id: "user-by-id" }),
   route("u/:username", "routes/public-profile.tsx", { id: "user-by-username" }),

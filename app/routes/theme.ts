@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { safeRedirectPath } from "~/lib/redirects";
 import { isTheme, themeCookie } from "~/lib/theme";
+import { isHttps } from "../../server/http";
 import type { Route } from "./+types/theme";
 
 // POST /theme — theme (light|dark), optional redirectTo. Works as a plain form post.
@@ -10,7 +11,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!isTheme(theme)) {
     return data({ error: "Tema inválido: escolha claro (light) ou escuro (dark)." }, { status: 400 });
   }
-  const secure = new URL(request.url).protocol === "https:";
+  const secure = isHttps(request);
   return redirect(safeRedirectPath(form.get("redirectTo"), "/"), {
     status: 303,
     headers: { "Set-Cookie": themeCookie(theme, secure) },

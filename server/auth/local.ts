@@ -195,6 +195,11 @@ export function createLocalAuth(getDb: () => Promise<Database>, options: LocalAu
     async exchangeCode() {
       return { ok: false, error: "unavailable", headers: new Headers() };
     },
+
+    async acceptTokens() {
+      // Local accounts have no OAuth: nothing arrives in a URL fragment.
+      return { ok: false, error: "unavailable", headers: new Headers() };
+    },
   };
 }
 

@@ -336,5 +336,19 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): Auth {
       }
       return { ok: true, value: null, headers: cookies.toHeaders() };
     },
+
+    async acceptTokens(request, tokens) {
+      const { supabase, cookies } = clientFor(request);
+      // setSession verifies the access token with the Auth server before trusting it.
+      const { error } = await supabase.auth.setSession({
+        access_token: tokens.accessToken,
+        refresh_token: tokens.refreshToken,
+      });
+      if (error) {
+        console.error("[auth] Supabase session from URL tokens refused:", error.message);
+        return fail("invalid_token", cookies);
+      }
+      return { ok: true, value: null, headers: cookies.toHeaders() };
+    },
   };
 }

@@ -45,4 +45,6 @@ export interface Auth {
   googleSignInUrl(request: Request): Promise<AuthResult<string> | null>;
   /** OAuth callback: exchanges ?code= for a session. */
   exchangeCode(request: Request, code: string): Promise<AuthResult>;
+  /** Implicit-flow callback: tokens that arrived in the URL fragment become a session. */
+  acceptTokens(request: Request, tokens: { accessToken: string; refreshToken: string }): Promise<AuthResult>;
 }

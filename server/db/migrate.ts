@@ -44,6 +44,22 @@ export async function migrate(
   const applied = new Set(
     (await db.query<{ name: string }>(`SELECT name FROM public.guida_migrations`)).map((r) => r.name),
   );
+  // A project migrated with the Supabase CLI (`supabase db push`) records versions — the
+  // file names' timestamp prefix — in its own table: those files are applied already.
+  const [cli] = await db.query<{ present: boolean }>(
+    `SELECT to_regclass('supabase_migrations.schema_migrations') IS NOT NULL AS present`,
+  );
+  if (cli?.present) {
+    const versions = new Set(
+      (await db.query<{ version: string }>(`SELECT version::text AS version FROM supabase_migrations.schema_migrations`)).map(
+        (r) => r.version,
+      ),
+    );
+    for (const migration of loadMigrations(root)) {
+      const version = migration.name.split("_")[0]!;
+      if (versions.has(version)) applied.add(migration.name);
+    }
+  }
   const ran: string[] = [];
   for (const migration of loadMigrations(root)) {
     if (applied.has(migration.name)) continue;

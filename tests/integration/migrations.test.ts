@@ -67,3 +67,25 @@ forEachEngine(
   },
   { migrated: false },
 );
+
+// A Supabase project migrated with the CLI (`supabase db push`): the CLI records each
+// file's version in its own table, and the server must not apply those files again.
+forEachEngine(
+  (getDb) => {
+    it("treats migrations the Supabase CLI already applied as applied", async () => {
+      const db = getDb();
+      await db.exec(loadCompatSql());
+      await db.exec(`CREATE SCHEMA supabase_migrations;
+        CREATE TABLE supabase_migrations.schema_migrations (version text PRIMARY KEY, name text)`);
+      for (const migration of loadMigrations()) {
+        await db.exec(migration.sql);
+        await db.query(`INSERT INTO supabase_migrations.schema_migrations (version, name) VALUES ($1, $2)`, [
+          migration.name.split("_")[0],
+          migration.name,
+        ]);
+      }
+      expect(await migrate(db)).toEqual([]);
+    });
+  },
+  { migrated: false },
+);

@@ -426,4 +426,29 @@ describe("Supabase auth adapter (against a GoTrue stand-in)", () => {
     expect(mismatch).toMatchObject({ ok: false, error: "invalid_token" });
     expect(logged).toHaveBeenCalledTimes(2);
   });
+
+  it("turns tokens from an implicit-flow URL fragment into session cookies, and refuses forged ones", async () => {
+    const { jar, userId } = await signedIn();
+    const [, value = ""] = [...jar.values].find(([n]) => isSessionCookie(n)) ?? [];
+    const session = JSON.parse(Buffer.from(value.replace(/^base64-/, ""), "base64url").toString("utf8")) as {
+      access_token: string;
+      refresh_token: string;
+    };
+    const result = await auth.acceptTokens(request("/auth/callback", undefined, { method: "POST" }), {
+      accessToken: session.access_token,
+      refreshToken: session.refresh_token,
+    });
+    expect(result.ok).toBe(true);
+    const fresh = await auth.getSession(request("/", new CookieJar().apply(result.headers)));
+    expect(fresh.user?.id).toBe(userId);
+
+    const logged = vi.mocked(console.error).mockImplementation(() => {});
+    const [head, payload] = session.access_token.split(".");
+    const forged = await auth.acceptTokens(request("/auth/callback", undefined, { method: "POST" }), {
+      accessToken: `${head}.${payload}.AAAA`,
+      refreshToken: "nope",
+    });
+    expect(forged).toMatchObject({ ok: false, error: "invalid_token" });
+    expect(logged).toHaveBeenCalled();
+  });
 });
