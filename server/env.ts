@@ -23,6 +23,9 @@ const EnvSchema = z.object({
   PUBLIC_URL: optionalUrl,
   SUPABASE_URL: optionalUrl,
   SUPABASE_ANON_KEY: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+  // Server-only key for Supabase Storage uploads; unset: files stay on local disk.
+  SUPABASE_SERVICE_ROLE_KEY: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+  SUPABASE_STORAGE_BUCKET: z.string().min(1).default("guida-media"),
   SMTP_URL: optionalUrl,
   SESSION_MAX_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   // Multiplies every rate limit; raised only by the test server, which signs in many times from 127.0.0.1.

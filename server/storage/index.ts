@@ -1,6 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { getEnv } from "../env";
+import { isSafeStorageKey } from "./keys";
+import { supabaseStorage } from "./supabase";
 
 /**
  * One storage interface for uploaded and generated files. Local disk under DATA_DIR by
@@ -12,11 +14,7 @@ export interface Storage {
   remove(keys: string[]): Promise<void>;
 }
 
-const SAFE_KEY = /^[a-z]+\/[A-Za-z0-9_-]{1,80}-[0-9]{2,4}\.webp$/;
-
-export function isSafeStorageKey(key: string): boolean {
-  return SAFE_KEY.test(key);
-}
+export { isSafeStorageKey } from "./keys";
 
 export function localStorage(root: string): Storage {
   const resolve = (key: string) => {
@@ -48,7 +46,15 @@ export function localStorage(root: string): Storage {
 
 let storage: Storage | undefined;
 
+/** Supabase Storage when the project's service key is configured, local disk otherwise. */
 export function getStorage(): Storage {
-  storage ??= localStorage(path.join(getEnv().DATA_DIR, "media"));
+  if (!storage) {
+    const env = getEnv();
+    if (env.SUPABASE_URL && env.SUPABASE_SERVICE_ROLE_KEY) {
+      storage = supabaseStorage({ url: env.SUPABASE_URL, serviceKey: env.SUPABASE_SERVICE_ROLE_KEY, bucket: env.SUPABASE_STORAGE_BUCKET });
+    } else {
+      storage = localStorage(path.join(env.DATA_DIR, "media"));
+    }
+  }
   return storage;
 }
