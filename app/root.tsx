@@ -80,6 +80,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
+/**
+ * The root's data (user, favorites, unread count, flash) changes with writes, not with
+ * moving between pages: skip its request on plain navigations, so a listing served from
+ * the loader cache costs no request at all.
+ */
+export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: Route.ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
+  // An explicit revalidation (coming back online) keeps the URL.
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  return false;
+}
+
 // Set-Cookie from the session (sliding expiry) and the flash reach document responses too.
 export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
   const out = new Headers();
