@@ -1,5 +1,6 @@
 import {
   data,
+  type ShouldRevalidateFunctionArgs,
   isRouteErrorResponse,
   Link,
   Links,
@@ -85,7 +86,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  * moving between pages: skip its request on plain navigations, so a listing served from
  * the loader cache costs no request at all.
  */
-export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: Route.ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
   // An explicit revalidation (coming back online) keeps the URL.
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
