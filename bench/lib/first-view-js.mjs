@@ -1,0 +1,97 @@
+// First-view JavaScript per page, from the client build's route manifest
+// (build/client/assets/manifest-*.js): the entry module and its imports, then for every
+// route that matches the URL (root, layouts, the page) its module and imports — the set
+// React Router puts in the document as modulepreload links. Sizes are gzip -9 of each
+// file (each is its own request). The manifest file itself also loads on the first view
+// (routeDiscovery "initial": the whole route table) and is counted separately.
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { matchRoutes } from "react-router";
+
+export function readManifest(clientDir, preferredUrl) {
+  const assets = path.join(clientDir, "assets");
+  let file = preferredUrl ? path.join(clientDir, preferredUrl) : null;
+  if (!file || !fs.existsSync(file)) {
+    const candidates = fs
+      .readdirSync(assets)
+      .filter((name) => /^manifest-[\w-]+\.js$/.test(name))
+      .map((name) => path.join(assets, name))
+      .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+    if (!candidates.length) throw new Error(`no manifest-*.js in ${assets}`);
+    file = candidates[0];
+  }
+  const source = fs.readFileSync(file, "utf8");
+  const json = source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1);
+  return { manifest: JSON.parse(json), file, url: "/" + path.relative(clientDir, file).split(path.sep).join("/") };
+}
+
+function routeTree(manifest) {
+  const byParent = new Map();
+  for (const route of Object.values(manifest.routes)) {
+    const key = route.parentId ?? "";
+    if (!byParent.has(key)) byParent.set(key, []);
+    byParent.get(key).push(route);
+  }
+  const build = (parentId) =>
+    (byParent.get(parentId) ?? []).map((route) => ({
+      id: route.id,
+      path: route.path,
+      index: route.index,
+      caseSensitive: route.caseSensitive,
+      children: route.index ? undefined : build(route.id),
+    }));
+  return build("");
+}
+
+export function createFirstViewCalculator(clientDir, manifestUrl) {
+  const { manifest, file, url } = readManifest(clientDir, manifestUrl);
+  const tree = routeTree(manifest);
+  const sizes = new Map();
+  const gzipSize = (assetUrl) => {
+    if (!sizes.has(assetUrl)) {
+      const body = fs.readFileSync(path.join(clientDir, assetUrl));
+      sizes.set(assetUrl, { raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length });
+    }
+    return sizes.get(assetUrl);
+  };
+  const manifestSize = gzipSize(url);
+
+  return {
+    manifestUrl: url,
+    manifestFile: file,
+    forPath(pathname) {
+      const matches = matchRoutes(tree, pathname) ?? [];
+      const routeIds = matches.map((m) => m.route.id);
+      const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
+      for (const id of routeIds) {
+        const route = manifest.routes[id];
+        if (route.module) files.add(route.module);
+        for (const imported of route.imports ?? []) files.add(imported);
+      }
+      let raw = 0;
+      let gzip = 0;
+      for (const f of files) {
+        const s = gzipSize(f);
+        raw += s.raw;
+        gzip += s.gzip;
+      }
+      return {
+        routeIds,
+        files: [...files],
+        rawBytes: raw,
+        gzipBytes: gzip,
+        manifestGzipBytes: manifestSize.gzip,
+        totalGzipBytes: gzip + manifestSize.gzip,
+      };
+    },
+  };
+}
+
+/** Module scripts the HTML itself asks for (modulepreload links and module imports), to cross-check. */
+export function modulesNamedInHtml(html) {
+  const found = new Set();
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) found.add(m[1]);
+  for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) found.add(m[1]);
+  return found;
+}
