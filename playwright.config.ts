@@ -83,6 +83,8 @@ export default defineConfig({
       NODE_ENV: "production",
       // Many sign-ins from 127.0.0.1 in one run: the limits themselves are tested elsewhere.
       RATE_LIMIT_SCALE: "100",
+      // One line per request would bury the test report; the logs are tested on their own.
+      ACCESS_LOG: "off",
     },
     timeout: 120_000,
     reuseExistingServer: !CI,

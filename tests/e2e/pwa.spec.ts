@@ -189,7 +189,11 @@ test.describe("service worker", () => {
     expect(new URL(state.scope!).pathname).toBe("/");
 
     const precache = entriesOf(await cacheContents(page), "precache");
-    const built = fs.readdirSync(path.resolve("build/client/assets")).map((name) => `/assets/${name}`);
+    // The .br/.gz siblings from scripts/precompress.mjs are transfer encodings, not assets.
+    const built = fs
+      .readdirSync(path.resolve("build/client/assets"))
+      .filter((name) => !/\.(br|gz)$/.test(name))
+      .map((name) => `/assets/${name}`);
     expect(built.length).toBeGreaterThan(10);
     for (const asset of built) expect(precache).toContain(asset);
     for (const file of ["/offline.html", "/manifest.webmanifest", "/icons/icon-192.png"]) expect(precache).toContain(file);
