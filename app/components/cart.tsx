@@ -134,7 +134,9 @@ function CartIcon({ size = 18 }: { size?: number }) {
 export function CartSheet() {
   const hydrated = useHydrated();
   const { cart } = useCart();
-  if (!hydrated) return null;
+  // The button only works with JavaScript; until then an empty box of its height keeps
+  // the heading row from growing (and the list from jumping) at hydration.
+  if (!hydrated) return <span aria-hidden="true" className="inline-block min-h-11 shrink-0" />;
   const count = cartCount(cart);
   return (
     <Dialog.Root>

@@ -42,12 +42,12 @@ export function PostCard({ post, voteAction, voteRedirect, voteError, preview = 
         <Picture image={post.author.avatarUrl} alt="" sizes="40px" className="size-10 shrink-0 rounded-full" />
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-semibold leading-tight">
-            <Link to={`/u/${post.author.username}`} className="hover:underline">
+            <Link to={`/u/${post.author.username}`} className="inline-flex min-h-6 items-center hover:underline">
               {post.author.fullName}
             </Link>
           </h2>
           <p className="text-xs text-stone-500 dark:text-stone-400">
-            <Link to={`/posts/${post.id}`} className="hover:underline">
+            <Link to={`/posts/${post.id}`} className="inline-flex min-h-6 items-center hover:underline">
               <time dateTime={created.toISOString()} title={formatLongDate(created)}>
                 {formatShortDate(created)}
               </time>
