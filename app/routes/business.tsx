@@ -1,8 +1,9 @@
 import { data } from "react-router";
 import { FavoriteButton } from "~/components/favorites";
 import { OpenBadge } from "~/components/open-badge";
+import { WeekHoursTable } from "~/components/week-hours-table";
 import { Picture } from "~/components/picture";
-import { WEEKDAYS, WEEKDAY_LABELS, describeDay, townClock } from "~/lib/business-hours";
+import { describeDay, townClock } from "~/lib/business-hours";
 import { instagramHref, mapHref, telHref, whatsAppChatHref, whatsAppShareHref } from "~/lib/contact-links";
 import { useTownNow } from "~/lib/use-town-now";
 import { getBusiness } from "../../server/models/businesses";
@@ -134,23 +135,7 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
           Horário de funcionamento
         </h2>
         {business.openingHours ? (
-          <table className="mt-2 w-full text-sm">
-            <tbody>
-              {WEEKDAYS.map((day) => (
-                <tr
-                  key={day}
-                  aria-current={day === today ? "date" : undefined}
-                  className={day === today ? "bg-brand-50 font-semibold dark:bg-brand-900" : undefined}
-                >
-                  <th scope="row" className="px-2 py-1.5 text-left font-medium">
-                    {WEEKDAY_LABELS[day]}
-                    {day === today ? <span className="ml-1 text-xs text-brand-700 dark:text-brand-100">(hoje)</span> : null}
-                  </th>
-                  <td className="px-2 py-1.5 text-right">{describeDay(business.openingHours?.[day])}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <WeekHoursTable hours={business.openingHours} today={today} describe={describeDay} />
         ) : (
           <p className="mt-1 text-sm text-stone-600 dark:text-stone-300">Horário não informado. Ligue antes de ir.</p>
         )}

@@ -1,7 +1,8 @@
 import { data } from "react-router";
+import { WeekHoursTable } from "~/components/week-hours-table";
 import { AvailabilityBadge } from "~/components/availability-badge";
 import { Picture } from "~/components/picture";
-import { WEEKDAYS, WEEKDAY_LABELS, describeDay, townClock, type DayHours } from "~/lib/business-hours";
+import { describeDay, townClock, type DayHours } from "~/lib/business-hours";
 import { telHref, whatsAppChatHref, whatsAppShareHref } from "~/lib/contact-links";
 import { VEHICLE_LABELS, driverWhatsAppMessage } from "~/lib/drivers";
 import { useTownNow } from "~/lib/use-town-now";
@@ -126,23 +127,7 @@ export default function DriverProfile({ loaderData }: Route.ComponentProps) {
           Horário de atendimento
         </h2>
         {driver.workingHours ? (
-          <table className="mt-2 w-full text-sm">
-            <tbody>
-              {WEEKDAYS.map((day) => (
-                <tr
-                  key={day}
-                  aria-current={day === today ? "date" : undefined}
-                  className={day === today ? "bg-brand-50 font-semibold dark:bg-brand-900" : undefined}
-                >
-                  <th scope="row" className="px-2 py-1.5 text-left font-medium">
-                    {WEEKDAY_LABELS[day]}
-                    {day === today ? <span className="ml-1 text-xs text-brand-700 dark:text-brand-100">(hoje)</span> : null}
-                  </th>
-                  <td className="px-2 py-1.5 text-right">{describeWorkDay(driver.workingHours?.[day])}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <WeekHoursTable hours={driver.workingHours} today={today} describe={describeWorkDay} />
         ) : (
           <p className="mt-1 text-sm text-stone-600 dark:text-stone-300">Horário não informado. Ligue para combinar.</p>
         )}
