@@ -8,7 +8,8 @@ import { closeDb, getPlatform } from "./db";
 import { DataDirLockedError } from "./db/lock";
 import { EnvError, getEnv } from "./env";
 import { logRequest } from "./log";
-import { toFetchRequest, writeFetchResponse } from "./node-adapter";
+import { isForwardedHttps } from "./http";
+import { requestIdOf, toFetchRequest, writeAnswer, writeFetchResponse } from "./node-adapter";
 import { createPipeline } from "./pipeline";
 import { createStaticHandler } from "./static";
 
@@ -71,9 +72,45 @@ export async function start(): Promise<http.Server> {
   const origin = `http://localhost:${env.PORT}`;
 
   let stopping = false;
+
+  /**
+   * A visitor's page from the shared cache, answered from the node request itself: no
+   * Fetch Request or Response is built for a hit (they cost several times the rest).
+   * The query holds exactly what the pipeline's own lookup reads, so both agree.
+   */
+  const serveCachedPage = (req: http.IncomingMessage, res: http.ServerResponse, began: number): boolean => {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    let url: URL;
+    try {
+      url = new URL(req.url ?? "/", req.headers.host ? `http://${req.headers.host}` : origin);
+    } catch {
+      return false;
+    }
+    const header = (name: string) => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value.join(", ") : (value ?? null);
+    };
+    const answer = pipeline.fromCache({
+      method: req.method,
+      url,
+      cookie: header("cookie"),
+      hasAuthorization: req.headers.authorization !== undefined,
+      saveData: header("save-data"),
+      acceptEncoding: header("accept-encoding"),
+      ifNoneMatch: header("if-none-match"),
+      https: isForwardedHttps(header("x-forwarded-proto")),
+    });
+    if (!answer) return false;
+    const requestId = requestIdOf(req);
+    writeAnswer(res, answer, stopping ? ["X-Request-Id", requestId, "Connection", "close"] : ["X-Request-Id", requestId]);
+    logRequest(req, res, requestId, began);
+    return true;
+  };
+
   const server = http.createServer((req, res) => {
     const began = performance.now();
     if (serveStatic(req, res)) return;
+    if (serveCachedPage(req, res, began)) return;
     const adapted = toFetchRequest(req, res, req.headers.host ? `http://${req.headers.host}` : origin);
     let answered = false;
     const answer = (response: Response) => {

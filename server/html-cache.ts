@@ -17,6 +17,26 @@ export type CachedPage = {
   storedAt: number;
   /** Compressed bodies, made once per entry on first demand. */
   encoded: Map<string, Buffer>;
+  /**
+   * Ready-to-send answers (status line headers as a flat list + body), one per encoding and
+   * cache status, made on first demand: a hit then costs a map lookup and one socket write.
+   */
+  answers: Map<string, CachedAnswer>;
+};
+
+/** What a cache hit sends: headers as node:http's flat [name, value, ...] list. */
+export type CachedAnswer = { status: number; headers: string[]; body: Buffer | null };
+
+/** The parts of a request the shared cache looks at, read from a Fetch Request or a node request alike. */
+export type CacheQuery = {
+  method: string;
+  url: URL;
+  cookie: string | null;
+  hasAuthorization: boolean;
+  saveData: string | null;
+  acceptEncoding: string | null;
+  ifNoneMatch: string | null;
+  https: boolean;
 };
 
 /** Cookies that make a response personal: any of these present → no shared cache. */
@@ -50,11 +70,18 @@ export class HtmlCache {
    * without them one request with a forged Host would put links to another site in every
    * visitor's copy, and a page rendered over http would be served without HSTS over https.
    */
-  static key(request: Request, https: boolean): string {
-    const url = new URL(request.url);
-    const theme = /(?:^|;\s*)guida-theme=dark(?:;|$)/.test(request.headers.get("Cookie") ?? "") ? "dark" : "light";
-    const saveData = request.headers.get("Save-Data")?.toLowerCase() === "on" ? "s" : "";
-    return `${https ? "https" : "http"}://${url.host}${url.pathname}${url.search}|${theme}|${saveData}`;
+  static key(query: Pick<CacheQuery, "url" | "cookie" | "saveData" | "https">): string {
+    const { url } = query;
+    const theme = /(?:^|;\s*)guida-theme=dark(?:;|$)/.test(query.cookie ?? "") ? "dark" : "light";
+    const saveData = query.saveData?.toLowerCase() === "on" ? "s" : "";
+    return `${query.https ? "https" : "http"}://${url.host}${url.pathname}${url.search}|${theme}|${saveData}`;
+  }
+
+  /** The cache key of a read a visitor may share with others, or null (writes, sessions, Authorization). */
+  static shareableKey(query: CacheQuery): string | null {
+    const isRead = query.method === "GET" || query.method === "HEAD";
+    if (!isRead || query.hasAuthorization || isPersonalRequest(query.cookie)) return null;
+    return HtmlCache.key(query);
   }
 
   get(key: string): CachedPage | undefined {
@@ -68,12 +95,13 @@ export class HtmlCache {
   }
 
   /** The entry for this response; stored only if no clear() happened since `renderedIn` began. */
-  set(key: string, page: Omit<CachedPage, "etag" | "storedAt" | "encoded">, renderedIn = this.clears): CachedPage {
+  set(key: string, page: Omit<CachedPage, "etag" | "storedAt" | "encoded" | "answers">, renderedIn = this.clears): CachedPage {
     const entry: CachedPage = {
       ...page,
       etag: `W/"${createHash("sha1").update(page.body).digest("base64url")}"`,
       storedAt: this.now(),
       encoded: new Map(),
+      answers: new Map(),
     };
     if (renderedIn !== this.clears) return entry;
     if (this.entries.size >= HTML_CACHE_MAX_ENTRIES) {

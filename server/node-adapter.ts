@@ -74,9 +74,7 @@ export function toFetchRequest(req: IncomingMessage, res: ServerResponse, origin
       body = Readable.toWeb(counter) as ReadableStream;
     }
   }
-  const requestId = (typeof req.headers["x-request-id"] === "string" && /^[\w-]{8,64}$/.test(req.headers["x-request-id"])
-    ? req.headers["x-request-id"]
-    : randomUUID());
+  const requestId = requestIdOf(req);
   const request = new Request(new URL(req.url ?? "/", origin), {
     method,
     headers,
@@ -86,6 +84,12 @@ export function toFetchRequest(req: IncomingMessage, res: ServerResponse, origin
     ...(body ? { duplex: "half" } : {}),
   } as RequestInit);
   return { request, tooLarge, rejected, requestId, clientAddress: clientAddressOf(req) };
+}
+
+/** The id a proxy gave the request (when it looks like one), or a new one. */
+export function requestIdOf(req: IncomingMessage): string {
+  const given = req.headers["x-request-id"];
+  return typeof given === "string" && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
 }
 
 /**
@@ -102,6 +106,22 @@ export function clientAddressOf(req: IncomingMessage): string {
   return forwarded.at(-1) ?? socketAddress;
 }
 
+/** Bodies the pipeline already holds whole, so writing them skips the Fetch stream. */
+const wholeBodies = new WeakMap<Response, Buffer>();
+
+/** A Response over a buffer the server keeps: written with one `res.end(buffer)`. */
+export function bufferedResponse(body: Buffer | null, init: ResponseInit): Response {
+  const response = new Response(body ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length) : null, init);
+  if (body) wholeBodies.set(response, body);
+  return response;
+}
+
+/** A ready answer (from the shared page cache) written straight to the socket. */
+export function writeAnswer(res: ServerResponse, answer: { status: number; headers: string[]; body: Buffer | null }, extra: string[]): void {
+  res.writeHead(answer.status, extra.length ? [...answer.headers, ...extra] : answer.headers);
+  res.end(answer.body ?? undefined);
+}
+
 export async function writeFetchResponse(res: ServerResponse, response: Response): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
@@ -111,6 +131,11 @@ export async function writeFetchResponse(res: ServerResponse, response: Response
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers["set-cookie"] = cookies;
   res.writeHead(response.status, headers);
+  const whole = wholeBodies.get(response);
+  if (whole && !response.bodyUsed) {
+    res.end(whole);
+    return;
+  }
   if (!response.body) {
     res.end();
     return;

@@ -2,8 +2,9 @@ import { randomBytes } from "node:crypto";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { compress, isCompressible, pickEncoding } from "./compression";
 import { getEnv } from "./env";
-import { HtmlCache, isPersonalRequest } from "./html-cache";
+import { type CachedAnswer, type CachedPage, type CacheQuery, HtmlCache } from "./html-cache";
 import { isHttps } from "./http";
+import { bufferedResponse } from "./node-adapter";
 import { RateLimiter, type RateLimit } from "./rate-limit";
 import { applySecurityHeaders } from "./security-headers";
 
@@ -36,62 +37,109 @@ export function createPipeline(options: { build: ServerBuild; mode: string; html
       }
     }
 
-    const shareable = isRead && !isPersonalRequest(request.headers.get("Cookie")) && !request.headers.has("Authorization");
-    const key = shareable ? HtmlCache.key(request, https) : null;
-    let page = key ? htmlCache.get(key) : undefined;
-    let cacheStatus = page ? "HIT" : shareable ? "MISS" : "BYPASS";
+    const query = cacheQueryOf(request, https);
+    const key = HtmlCache.shareableKey(query);
+    const cached = key ? htmlCache.get(key) : undefined;
+    if (cached) return answerResponse(cachedAnswer(cached, "HIT", query), context);
 
-    if (!page) {
-      const nonce = randomBytes(16).toString("base64");
-      const generation = htmlCache.generation;
-      const response = await handleByRouter(request, { clientAddress: context.clientAddress, cspNonce: nonce });
-      // A write that went through changes what pages show: forget them all. A server
-      // error may come after part of a write committed, so it counts too.
-      if (!isRead && (response.status < 400 || response.status >= 500)) htmlCache.clear();
-      const headers = new Headers(response.headers);
-      applySecurityHeaders(headers, { nonce, https, formActions: env.SUPABASE_URL ? [new URL(env.SUPABASE_URL).origin] : [] });
-      if (!response.body || response.status === 304 || response.status === 204 || (response.status >= 300 && response.status < 400)) {
-        return withRequestId(new Response(response.body, { status: response.status, headers }), context);
-      }
-      const body = Buffer.from(await response.arrayBuffer());
-      // Only documents and route data, never what a route marked private or no-store (/healthz).
-      const cacheable =
-        key !== null &&
-        response.status === 200 &&
-        method === "GET" &&
-        !headers.has("Set-Cookie") &&
-        !/no-store|private/.test(headers.get("Cache-Control") ?? "") &&
-        /^text\/(html|x-script)/.test(headers.get("Content-Type") ?? "");
-      if (!cacheable) {
-        if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
-        return withRequestId(encode(request, body, response.status, headers), context);
-      }
-      headers.set("Cache-Control", "no-cache");
-      page = htmlCache.set(key, { status: response.status, headers: [...headers.entries()], body }, generation);
-      cacheStatus = "MISS";
+    const nonce = randomBytes(16).toString("base64");
+    const generation = htmlCache.generation;
+    const response = await handleByRouter(request, { clientAddress: context.clientAddress, cspNonce: nonce });
+    // A write that went through changes what pages show: forget them all. A server
+    // error may come after part of a write committed, so it counts too.
+    if (!isRead && (response.status < 400 || response.status >= 500)) htmlCache.clear();
+    const headers = new Headers(response.headers);
+    applySecurityHeaders(headers, { nonce, https, formActions: env.SUPABASE_URL ? [new URL(env.SUPABASE_URL).origin] : [] });
+    if (!response.body || response.status === 304 || response.status === 204 || (response.status >= 300 && response.status < 400)) {
+      return withRequestId(new Response(response.body, { status: response.status, headers }), context);
     }
+    const body = Buffer.from(await response.arrayBuffer());
+    // Only documents and route data, never what a route marked private or no-store (/healthz).
+    const cacheable =
+      key !== null &&
+      response.status === 200 &&
+      method === "GET" &&
+      !headers.has("Set-Cookie") &&
+      !/no-store|private/.test(headers.get("Cache-Control") ?? "") &&
+      /^text\/(html|x-script)/.test(headers.get("Content-Type") ?? "");
+    if (!cacheable) {
+      if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
+      return withRequestId(encode(request, body, response.status, headers), context);
+    }
+    headers.set("Cache-Control", "no-cache");
+    const page = htmlCache.set(key, { status: response.status, headers: [...headers.entries()], body }, generation);
+    return answerResponse(cachedAnswer(page, "MISS", query), context);
+  }
 
+  /**
+   * A visitor's page straight from the shared cache, or null. The server calls this on the
+   * raw node request before building a Fetch Request: a hit, the common case when a link
+   * goes round WhatsApp, then costs a lookup and one write (see server/app.ts).
+   */
+  function fromCache(query: CacheQuery): CachedAnswer | null {
+    const key = HtmlCache.shareableKey(query);
+    const page = key ? htmlCache.get(key) : undefined;
+    return page ? cachedAnswer(page, "HIT", query) : null;
+  }
+
+  return { handle, fromCache, htmlCache };
+}
+
+function cacheQueryOf(request: Request, https: boolean): CacheQuery {
+  const headers = request.headers;
+  return {
+    method: request.method.toUpperCase(),
+    url: new URL(request.url),
+    cookie: headers.get("Cookie"),
+    hasAuthorization: headers.has("Authorization"),
+    saveData: headers.get("Save-Data"),
+    acceptEncoding: headers.get("Accept-Encoding"),
+    ifNoneMatch: headers.get("If-None-Match"),
+    https,
+  };
+}
+
+/**
+ * What a cached page answers to this request: 304 when the browser holds this version,
+ * else the body in the best encoding it accepts. Each variant's headers are assembled once
+ * per entry and reused by every hit.
+ */
+export function cachedAnswer(page: CachedPage, cacheStatus: "HIT" | "MISS", query: CacheQuery): CachedAnswer {
+  const notModified = query.ifNoneMatch === page.etag;
+  const contentType = page.headers.find(([name]) => name === "content-type")?.[1] ?? null;
+  const encoding = !notModified && isCompressible(contentType, page.body.length) ? pickEncoding(query.acceptEncoding) : null;
+  const variant = `${cacheStatus} ${notModified ? "304" : (encoding ?? "identity")}`;
+  let answer = page.answers.get(variant);
+  if (!answer) {
     const headers = new Headers(page.headers);
     headers.set("ETag", page.etag);
     headers.set("X-Cache", cacheStatus);
-    if (request.headers.get("If-None-Match") === page.etag) {
-      headers.delete("Content-Length");
-      return withRequestId(new Response(null, { status: 304, headers }), context);
-    }
-    const encoding = isCompressible(headers.get("Content-Type"), page.body.length) ? pickEncoding(request.headers.get("Accept-Encoding")) : null;
     headers.append("Vary", "Accept-Encoding");
-    if (!encoding) return withRequestId(new Response(method === "HEAD" ? null : new Uint8Array(page.body), { status: page.status, headers }), context);
-    let encoded = page.encoded.get(encoding);
-    if (!encoded) {
-      encoded = compress(page.body, encoding);
-      page.encoded.set(encoding, encoded);
+    let body: Buffer | null = page.body;
+    if (notModified) {
+      headers.delete("Content-Length");
+      body = null;
+    } else if (encoding) {
+      body = page.encoded.get(encoding) ?? null;
+      if (!body) {
+        body = compress(page.body, encoding);
+        page.encoded.set(encoding, body);
+      }
+      headers.set("Content-Encoding", encoding);
     }
-    headers.set("Content-Encoding", encoding);
-    headers.set("Content-Length", String(encoded.length));
-    return withRequestId(new Response(method === "HEAD" ? null : new Uint8Array(encoded), { status: page.status, headers }), context);
+    if (body) headers.set("Content-Length", String(body.length));
+    const flat: string[] = [];
+    headers.forEach((value, name) => flat.push(name, value));
+    answer = { status: notModified ? 304 : page.status, headers: flat, body };
+    page.answers.set(variant, answer);
   }
+  return query.method === "HEAD" ? { ...answer, body: null } : answer;
+}
 
-  return { handle, htmlCache };
+function answerResponse(answer: CachedAnswer, context: PipelineContext): Response {
+  const headers = new Headers();
+  for (let i = 0; i < answer.headers.length; i += 2) headers.append(answer.headers[i]!, answer.headers[i + 1]!);
+  return withRequestId(bufferedResponse(answer.body, { status: answer.status, headers }), context);
 }
 
 function encode(request: Request, body: Buffer, status: number, headers: Headers): Response {
@@ -100,12 +148,12 @@ function encode(request: Request, body: Buffer, status: number, headers: Headers
   const head = request.method.toUpperCase() === "HEAD";
   if (!encoding) {
     headers.set("Content-Length", String(body.length));
-    return new Response(head ? null : new Uint8Array(body), { status, headers });
+    return bufferedResponse(head ? null : body, { status, headers });
   }
   const encoded = compress(body, encoding);
   headers.set("Content-Encoding", encoding);
   headers.set("Content-Length", String(encoded.length));
-  return new Response(head ? null : new Uint8Array(encoded), { status, headers });
+  return bufferedResponse(head ? null : encoded, { status, headers });
 }
 
 function withRequestId(response: Response, context: PipelineContext): Response {

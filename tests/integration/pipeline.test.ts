@@ -4,6 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDemoTown } from "../../server/db/seed-data";
@@ -70,6 +71,19 @@ function profileForm(html: string): Record<string, string> {
   fields.bio = decodeHtml(/<textarea[^>]*\bname="bio"[^>]*>([\s\S]*?)<\/textarea>/.exec(html)?.[1] ?? "");
   if (!fields.username) throw new Error("no profile form on the page");
   return fields;
+}
+
+/** A GET whose body is kept as bytes (compressed bodies are not text). */
+function requestBytes(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.once("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.once("error", reject);
+    });
+    req.once("error", reject);
+  });
 }
 
 /** The headers a browser sends with a form post from the site's own page. */
@@ -487,6 +501,43 @@ describe("the production server's pipeline", () => {
     expect(fresh.headers["x-cache"]).toBe("MISS");
     expect(decodeHtml(fresh.body)).toContain(newBio);
     expect(decodeHtml(fresh.body)).not.toContain(fields.bio);
+  });
+
+  it("answers a cache hit like the render it copies: same bytes and headers, 304 for its ETag, HEAD without a body", async () => {
+    // Hits are written from the node request without the Fetch layer (server/app.ts):
+    // what a visitor gets must not depend on which path answered.
+    const url = `${direct.url}/drivers/all`;
+    const rendered = await request(url);
+    expect(rendered.headers["x-cache"]).toBe("MISS");
+    const hit = await request(url);
+    expect(hit.headers["x-cache"]).toBe("HIT");
+    expect(hit.body).toBe(rendered.body);
+    const comparable = (headers: http.IncomingHttpHeaders) => {
+      const { date: _date, "x-cache": _cache, "x-request-id": _id, connection: _connection, "keep-alive": _keepAlive, ...rest } = headers;
+      return rest;
+    };
+    expect(comparable(hit.headers)).toEqual(comparable(rendered.headers));
+    expect(hit.headers["content-length"]).toBe(String(Buffer.byteLength(hit.body)));
+    expect(hit.headers["x-request-id"]).toMatch(/^[\w-]{8,64}$/);
+    expect(hit.headers["x-request-id"]).not.toBe(rendered.headers["x-request-id"]);
+
+    const etag = hit.headers.etag!;
+    const notModified = await request(url, { headers: { "If-None-Match": etag } });
+    expect([notModified.status, notModified.body, notModified.headers.etag]).toEqual([304, "", etag]);
+    const head = await request(url, { method: "HEAD" });
+    expect([head.status, head.body, head.headers["content-length"]]).toEqual([200, "", hit.headers["content-length"]]);
+
+    for (const [accept, decode] of [["br", zlib.brotliDecompressSync], ["gzip", zlib.gunzipSync]] as const) {
+      const encoded = await requestBytes(url, { "Accept-Encoding": accept });
+      expect([encoded.status, encoded.headers["content-encoding"], encoded.headers["x-cache"]]).toEqual([200, accept, "HIT"]);
+      expect(encoded.headers.vary).toContain("Accept-Encoding");
+      expect(decode(encoded.body).toString("utf8")).toBe(hit.body);
+    }
+
+    // A session cookie is never answered from the cache, whatever path the request takes.
+    const signedIn = await request(url, { headers: { Cookie: cookies.get("ana")! } });
+    expect(signedIn.headers["x-cache"]).not.toBe("HIT");
+    expect(signedIn.body).toContain(ana.fullName);
   });
 
   it("limits writes per client address with 429, Retry-After and a Portuguese message", { timeout: 120_000 }, async () => {
