@@ -27,10 +27,8 @@ import { UserProvider, type CurrentUser } from "./components/user-context";
 import { useNonce } from "./lib/nonce";
 import { DEFAULT_THEME, themeFromCookieHeader, type Theme } from "./lib/theme";
 import { readFlash } from "../server/flash";
-import { getRequestSession } from "../server/request";
-import { getDb, withUser } from "../server/db";
-import { listFavoriteIds } from "../server/models/favorites";
-import { countUnread } from "../server/models/notifications";
+import { getRequestSession, readOwn } from "../server/request";
+import { getUserBadges } from "../server/models/notifications";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [
@@ -40,7 +38,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png", sizes: "180x180" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getRequestSession(request);
   const { flash, clear } = readFlash(request);
   const headers = new Headers();
@@ -55,11 +53,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   let unreadNotifications = 0;
   if (session.user) {
     try {
-      const db = await getDb();
-      ({ favoriteIds, unreadNotifications } = await withUser(db, session.claims, async (tx) => ({
-        favoriteIds: await listFavoriteIds(tx, session.user!.id),
-        unreadNotifications: await countUnread(tx, session.user!.id),
-      })));
+      const user = session.user;
+      ({ favoriteIds, unreadNotifications } = await readOwn(context, { user, claims: session.claims }, "badges", (tx) =>
+        getUserBadges(tx, user.id),
+      ));
     } catch (error) {
       console.error("[favorites] load failed:", error);
       favoritesError = error instanceof Error ? error.message : String(error);

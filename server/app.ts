@@ -6,6 +6,7 @@ import * as build from "virtual:react-router/server-build";
 import type { ServerBuild } from "react-router";
 import { closeDb, getPlatform } from "./db";
 import { DataDirLockedError } from "./db/lock";
+import { countStatementsIn } from "./db/statement-count";
 import { EnvError, getEnv } from "./env";
 import { logRequest } from "./log";
 import { isForwardedHttps } from "./http";
@@ -72,6 +73,7 @@ export async function start(): Promise<http.Server> {
   const origin = `http://localhost:${env.PORT}`;
 
   let stopping = false;
+  const countSql = env.ACCESS_LOG_SQL === "on";
 
   /**
    * A visitor's page from the shared cache, answered from the node request itself: no
@@ -103,15 +105,25 @@ export async function start(): Promise<http.Server> {
     if (!answer) return false;
     const requestId = requestIdOf(req);
     writeAnswer(res, answer, stopping ? ["X-Request-Id", requestId, "Connection", "close"] : ["X-Request-Id", requestId]);
-    logRequest(req, res, requestId, began);
+    logRequest(req, res, requestId, began, countSql ? 0 : undefined);
     return true;
   };
 
-  const server = http.createServer((req, res) => {
+  const handleRequest = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const began = performance.now();
     if (serveStatic(req, res)) return;
     if (serveCachedPage(req, res, began)) return;
-    const adapted = toFetchRequest(req, res, req.headers.host ? `http://${req.headers.host}` : origin);
+    const base = req.headers.host ? `http://${req.headers.host}` : origin;
+    if (!URL.canParse(req.url ?? "/", base)) {
+      // A Host header (or target) no URL can be made of: nobody's browser sends that.
+      res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", Connection: "close" });
+      res.end("Pedido inválido.");
+      logRequest(req, res, requestIdOf(req), began);
+      return;
+    }
+    const adapted = toFetchRequest(req, res, base);
+    // Declared before any answer can be sent: the log line reads it.
+    const counter = countSql ? { statements: 0 } : undefined;
     let answered = false;
     const answer = (response: Response) => {
       if (answered || res.headersSent) return;
@@ -120,7 +132,7 @@ export async function start(): Promise<http.Server> {
       if (stopping) res.setHeader("Connection", "close");
       void writeFetchResponse(res, response)
         .catch(() => res.destroy())
-        .finally(() => logRequest(req, res, adapted.requestId, began));
+        .finally(() => logRequest(req, res, adapted.requestId, began, counter?.statements));
     };
     void adapted.tooLarge.then(() => {
       if (answered || res.headersSent) return;
@@ -145,8 +157,8 @@ export async function start(): Promise<http.Server> {
       );
     });
     if (adapted.rejected) return;
-    pipeline
-      .handle(adapted.request, { clientAddress: adapted.clientAddress, requestId: adapted.requestId })
+    const handling = { clientAddress: adapted.clientAddress, requestId: adapted.requestId };
+    (counter ? countStatementsIn(counter, () => pipeline.handle(adapted.request, handling)) : pipeline.handle(adapted.request, handling))
       .then(answer)
       .catch((error: unknown) => {
         if (answered) return;
@@ -158,7 +170,21 @@ export async function start(): Promise<http.Server> {
           }),
         );
       });
+  };
+
+  const server = http.createServer((req, res) => {
+    try {
+      handleRequest(req, res);
+    } catch (error) {
+      // One bad request must never take the server (and everyone's requests) down with it.
+      console.error(JSON.stringify({ level: "error", path: (req.url ?? "/").split("?")[0], message: String(error) }));
+      if (!res.headersSent) {
+        res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+        res.end("Erro interno. Tente de novo em instantes.");
+      } else res.destroy();
+    }
   });
+
   server.keepAliveTimeout = 65_000;
 
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));

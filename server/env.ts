@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(10_000).default(1),
   // One JSON line per request on stdout (on|off).
   ACCESS_LOG: z.enum(["on", "off"]).default("on"),
+  // Adds each request's number of SQL statements to its access log line (on|off; costs a little).
+  ACCESS_LOG_SQL: z.enum(["on", "off"]).default("off"),
   TRUST_PROXY: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
 });
 

@@ -5,6 +5,7 @@ import { getEnv } from "./env";
 import { type CachedAnswer, type CachedPage, type CacheQuery, HtmlCache } from "./html-cache";
 import { isHttps } from "./http";
 import { bufferedResponse } from "./node-adapter";
+import { ReadCache } from "./read-cache";
 import { RateLimiter, type RateLimit } from "./rate-limit";
 import { applySecurityHeaders } from "./security-headers";
 
@@ -22,6 +23,8 @@ export function createPipeline(options: { build: ServerBuild; mode: string; html
   const handleByRouter = createRequestHandler(options.build, options.mode);
   const htmlCache = options.htmlCache ?? new HtmlCache();
   const writeLimiter = options.writeLimiter ?? new RateLimiter();
+  const publicReads = new ReadCache();
+  const userReads = new ReadCache();
 
   async function handle(request: Request, context: PipelineContext): Promise<Response> {
     const method = request.method.toUpperCase();
@@ -44,10 +47,15 @@ export function createPipeline(options: { build: ServerBuild; mode: string; html
 
     const nonce = randomBytes(16).toString("base64");
     const generation = htmlCache.generation;
-    const response = await handleByRouter(request, { clientAddress: context.clientAddress, cspNonce: nonce });
-    // A write that went through changes what pages show: forget them all. A server
-    // error may come after part of a write committed, so it counts too.
-    if (!isRead && (response.status < 400 || response.status >= 500)) htmlCache.clear();
+    const response = await handleByRouter(request, { clientAddress: context.clientAddress, cspNonce: nonce, publicReads, userReads });
+    // A write that went through changes what pages show: forget them all, and the shared
+    // query results they were made of. A server error may come after part of a write
+    // committed, so it counts too.
+    if (!isRead && (response.status < 400 || response.status >= 500)) {
+      htmlCache.clear();
+      publicReads.clear();
+      userReads.clear();
+    }
     const headers = new Headers(response.headers);
     applySecurityHeaders(headers, { nonce, https, formActions: env.SUPABASE_URL ? [new URL(env.SUPABASE_URL).origin] : [] });
     if (!response.body || response.status === 304 || response.status === 204 || (response.status >= 300 && response.status < 400)) {
@@ -82,7 +90,7 @@ export function createPipeline(options: { build: ServerBuild; mode: string; html
     return page ? cachedAnswer(page, "HIT", query) : null;
   }
 
-  return { handle, fromCache, htmlCache };
+  return { handle, fromCache, htmlCache, publicReads, userReads };
 }
 
 function cacheQueryOf(request: Request, https: boolean): CacheQuery {

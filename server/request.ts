@@ -1,6 +1,6 @@
-import { redirect } from "react-router";
+import { type AppLoadContext, redirect } from "react-router";
 import { getAuth, type SessionUser } from "./auth";
-import { getDb, withUser, type Claims, type Queryable } from "./db";
+import { ANON, getDb, withUser, type Claims, type Queryable } from "./db";
 
 type RequestSession = { user: SessionUser | null; claims: Claims; headers: Headers };
 
@@ -27,9 +27,45 @@ export async function asRequestUser<T>(request: Request, fn: (tx: Queryable) => 
   return withUser(db, claims, fn);
 }
 
-export function loginRedirect(request: Request): Response {
+/**
+ * A read of the public catalogue, the same for everyone: run as the visitor role and, on
+ * Guida's own server, shared between requests until the next write (server/read-cache.ts).
+ * `key` names the read and every argument it depends on.
+ */
+export async function readPublic<T>(context: AppLoadContext, key: string, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  const read = async () => withUser(await getDb(), ANON, fn);
+  return context.publicReads ? context.publicReads.read(key, read) : read();
+}
+
+/**
+ * A signed-in resident's own small reads (the badges every page shows), run with their claims
+ * and, on Guida's own server, kept for them alone, by user id, until the next write.
+ */
+export async function readOwn<T>(
+  context: AppLoadContext,
+  session: { user: SessionUser; claims: Claims },
+  key: string,
+  fn: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  const read = async () => withUser(await getDb(), session.claims, fn);
+  return context.userReads ? context.userReads.read(`${session.user.id}|${key}`, read) : read();
+}
+
+/**
+ * The path and query of the page a request is for. A client-side navigation asks for the
+ * page's data at "/path.data?…&_routes=…" ("/_root.data" for "/"), and loaders see that URL.
+ */
+export function pagePathOf(request: Request): string {
   const url = new URL(request.url);
-  const back = url.pathname + url.search;
+  if (url.pathname.endsWith(".data")) {
+    url.pathname = url.pathname === "/_root.data" ? "/" : url.pathname.slice(0, -".data".length);
+    url.searchParams.delete("_routes");
+  }
+  return url.pathname + url.search;
+}
+
+export function loginRedirect(request: Request): Response {
+  const back = pagePathOf(request);
   const target = back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`;
   return redirect(target, { status: request.method === "GET" ? 302 : 303 });
 }

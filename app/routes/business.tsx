@@ -8,11 +8,11 @@ import { instagramHref, mapHref, telHref, whatsAppChatHref, whatsAppShareHref } 
 import { useTownNow } from "~/lib/use-town-now";
 import { getBusiness } from "../../server/models/businesses";
 import { publicOrigin } from "../../server/http";
-import { asRequestUser } from "../../server/request";
+import { readPublic } from "../../server/request";
 import type { Route } from "./+types/business";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const business = await asRequestUser(request, (tx) => getBusiness(tx, params.id));
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const business = await readPublic(context, `business|${params.id}`, (tx) => getBusiness(tx, params.id));
   if (!business) throw data(null, { status: 404 });
   return { business, renderedAt: new Date().toISOString(), pageUrl: `${publicOrigin(request)}/business/${business.id}` };
 }

@@ -5,23 +5,26 @@ import { Pagination, pageFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { useTownNow } from "~/lib/use-town-now";
 import { listBusinessCategories, listBusinesses } from "../../server/models/businesses";
-import { asRequestUser } from "../../server/request";
+import { readPublic } from "../../server/request";
 import type { Route } from "./+types/businesses";
+import { minuteOf } from "../../server/read-cache";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Negócios de Vila Serena · Guida" },
   { name: "description", content: "Padarias, mercados, farmácias, bares e lojas de Vila Serena, com horário e quem está aberto agora." },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const category = url.searchParams.get("categoria")?.slice(0, 60) || undefined;
   const openNow = url.searchParams.get("aberto") === "1";
   const page = pageFromUrl(url);
   const now = new Date();
-  const { categories, list } = await asRequestUser(request, async (tx) => ({
+  // The open-now filter compares HH:MM: one minute's answer serves the whole minute.
+  const at = minuteOf(now);
+  const { categories, list } = await readPublic(context, `businesses|${category ?? ""}|${openNow ? at.toISOString() : ""}|${page}`, async (tx) => ({
     categories: await listBusinessCategories(tx),
-    list: await listBusinesses(tx, { category, openNow, page, now }),
+    list: await listBusinesses(tx, { category, openNow, page, now: at }),
   }));
   return { ...list, categories, category: category ?? "", openNow, page, renderedAt: now.toISOString() };
 }

@@ -8,11 +8,11 @@ import { VEHICLE_LABELS, driverWhatsAppMessage } from "~/lib/drivers";
 import { useTownNow } from "~/lib/use-town-now";
 import { getDriver } from "../../server/models/drivers";
 import { publicOrigin } from "../../server/http";
-import { asRequestUser } from "../../server/request";
+import { readPublic } from "../../server/request";
 import type { Route } from "./+types/driver";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const driver = await asRequestUser(request, (tx) => getDriver(tx, params.driverId));
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const driver = await readPublic(context, `driver|${params.driverId}`, (tx) => getDriver(tx, params.driverId));
   if (!driver) throw data(null, { status: 404 });
   return { driver, renderedAt: new Date().toISOString(), pageUrl: `${publicOrigin(request)}/driver/${driver.id}` };
 }

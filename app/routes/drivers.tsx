@@ -6,16 +6,21 @@ import { Picture } from "~/components/picture";
 import { DRIVER_FILTERS, DRIVER_FILTER_LABELS, VEHICLE_LABELS, parseDriverFilter, type DriverFilter } from "~/lib/drivers";
 import { useTownNow } from "~/lib/use-town-now";
 import { listDrivers } from "../../server/models/drivers";
-import { asRequestUser } from "../../server/request";
+import { readPublic } from "../../server/request";
 import type { Route } from "./+types/drivers";
+import { minuteOf } from "../../server/read-cache";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const filter = parseDriverFilter(params.filter);
   // An unknown filter is an unknown page: the spec's 404, before touching the database.
   if (!filter) throw data(null, { status: 404 });
   const page = pageFromUrl(new URL(request.url));
   const now = new Date();
-  const list = await asRequestUser(request, (tx) => listDrivers(tx, { filter, page, now }));
+  // "disponiveis" compares HH:MM: one minute's answer serves the whole minute.
+  const at = minuteOf(now);
+  const list = await readPublic(context, `drivers|${filter}|${page}|${filter === "disponiveis" ? at.toISOString() : ""}`, (tx) =>
+    listDrivers(tx, { filter, page, now: at }),
+  );
   return { ...list, filter, page, renderedAt: now.toISOString() };
 }
 

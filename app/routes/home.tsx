@@ -4,8 +4,9 @@ import { Picture } from "~/components/picture";
 import { formatBRL, formatShortDate } from "~/lib/format";
 import { useTownNow } from "~/lib/use-town-now";
 import { getHomeOverview } from "../../server/models/town";
-import { asRequestUser } from "../../server/request";
+import { readPublic } from "../../server/request";
 import type { Route } from "./+types/home";
+import { minuteOf } from "../../server/read-cache";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Guida · O guia da comunidade de Vila Serena" },
@@ -15,9 +16,10 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const now = new Date();
-  const overview = await asRequestUser(request, (tx) => getHomeOverview(tx, now));
+  const minute = minuteOf(now);
+  const overview = await readPublic(context, `home|${minute.toISOString()}`, (tx) => getHomeOverview(tx, minute));
   return { ...overview, renderedAt: now.toISOString() };
 }
 

@@ -7,12 +7,12 @@ import { getDb, withUser } from "../../server/db";
 import { flashCookie } from "../../server/flash";
 import { deleteNews, getNewsArticle } from "../../server/models/news";
 import { publicOrigin } from "../../server/http";
-import { asRequestUser, requireUser } from "../../server/request";
+import { readPublic, requireUser } from "../../server/request";
 import { discardImage } from "../../server/uploads";
 import type { Route } from "./+types/news-detail";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const article = await asRequestUser(request, (tx) => getNewsArticle(tx, params.id));
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const article = await readPublic(context, `news-article|${params.id}`, (tx) => getNewsArticle(tx, params.id));
   if (!article) throw data(null, { status: 404 });
   return { article, pageUrl: `${publicOrigin(request)}/news/${article.id}` };
 }

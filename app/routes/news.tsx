@@ -4,7 +4,7 @@ import { Pagination, pageFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { formatLongDate } from "~/lib/format";
 import { listNews } from "../../server/models/news";
-import { asRequestUser } from "../../server/request";
+import { readPublic } from "../../server/request";
 import type { Route } from "./+types/news";
 
 export const meta: Route.MetaFunction = () => [
@@ -12,9 +12,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "O que está acontecendo em Vila Serena: obras, festas, saúde, esporte e cultura, contado pelos moradores." },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageFromUrl(new URL(request.url));
-  const list = await asRequestUser(request, (tx) => listNews(tx, { page }));
+  const list = await readPublic(context, `news|${page}`, (tx) => listNews(tx, { page }));
   return { ...list, page };
 }
 

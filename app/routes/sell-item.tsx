@@ -5,14 +5,15 @@ import { Picture } from "~/components/picture";
 import { SoldBadge } from "~/components/sold-badge";
 import { formatBRL, formatLongDate } from "~/lib/format";
 import { conditionLabel } from "~/lib/sell-items";
-import { getDb, withUser } from "../../server/db";
 import { getSellItem } from "../../server/models/sell-items";
-import { getRequestSession } from "../../server/request";
+import { getRequestSession, readPublic } from "../../server/request";
 import type { Route } from "./+types/sell-item";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const [session, db] = await Promise.all([getRequestSession(request), getDb()]);
-  const item = await withUser(db, session.claims, (tx) => getSellItem(tx, params.id));
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const [session, item] = await Promise.all([
+    getRequestSession(request),
+    readPublic(context, `sell-item|${params.id}`, (tx) => getSellItem(tx, params.id)),
+  ]);
   if (!item) throw data(null, { status: 404 });
   return { item, isOwner: session.user?.id === item.sellerId };
 }

@@ -9,7 +9,7 @@ import { formatBRL } from "~/lib/format";
 import { parsePrice } from "~/lib/price";
 import { conditionLabel } from "~/lib/sell-items";
 import { listSellItemCategories, listSellItems, type SellItemCard } from "../../server/models/sell-items";
-import { asRequestUser } from "../../server/request";
+import { readPublic } from "../../server/request";
 import type { Route } from "./+types/sell-items";
 
 export const meta: Route.MetaFunction = () => [
@@ -29,7 +29,7 @@ function priceFilter(url: URL, name: string, label: string, problems: string[]) 
   return { text, value };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const category = url.searchParams.get("categoria")?.trim().slice(0, 60) || undefined;
   const problems: string[] = [];
@@ -38,7 +38,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   // "de 500 a 100" means "between 100 and 500".
   if (min.value !== undefined && max.value !== undefined && min.value > max.value) [min, max] = [max, min];
   const page = pageFromUrl(url);
-  const { categories, list } = await asRequestUser(request, async (tx) => ({
+  const key = `sell-items|${category ?? ""}|${min.value ?? ""}|${max.value ?? ""}|${page}`;
+  const { categories, list } = await readPublic(context, key, async (tx) => ({
     categories: await listSellItemCategories(tx),
     list: await listSellItems(tx, { category, minPrice: min.value, maxPrice: max.value, page }),
   }));

@@ -4,7 +4,7 @@ import { Pagination, pageFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { telHref, whatsAppChatHref } from "~/lib/contact-links";
 import { listServiceCategories, listServices } from "../../server/models/services";
-import { asRequestUser } from "../../server/request";
+import { readPublic } from "../../server/request";
 import type { Route } from "./+types/services";
 
 export const meta: Route.MetaFunction = () => [
@@ -15,11 +15,11 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const category = url.searchParams.get("categoria")?.slice(0, 60) || undefined;
   const page = pageFromUrl(url);
-  const { categories, list } = await asRequestUser(request, async (tx) => ({
+  const { categories, list } = await readPublic(context, `services|${category ?? ""}|${page}`, async (tx) => ({
     categories: await listServiceCategories(tx),
     list: await listServices(tx, { category, page }),
   }));

@@ -4,6 +4,7 @@ import { acquireDataDirLock, type DataDirLock } from "./lock";
 import { migrate } from "./migrate";
 import type { Database } from "./types";
 
+import { countingDatabase } from "./statement-count";
 export { withUser } from "./with-user";
 export { ANON } from "./types";
 export type { Claims, Database, Queryable } from "./types";
@@ -40,6 +41,7 @@ async function start(): Promise<Platform> {
       console.error("[seed] could not render the demo artwork:", error),
     );
   }
+  if (env.ACCESS_LOG_SQL === "on") db = countingDatabase(db);
   return { db, lock, seeded };
 }
 

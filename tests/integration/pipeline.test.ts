@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -501,6 +501,25 @@ describe("the production server's pipeline", () => {
     expect(fresh.headers["x-cache"]).toBe("MISS");
     expect(decodeHtml(fresh.body)).toContain(newBio);
     expect(decodeHtml(fresh.body)).not.toContain(fields.bio);
+  });
+
+  it("answers 400 to a Host header no URL can be made of, and keeps serving everyone else", async () => {
+    // Such a request once threw inside the request handler and took the whole server down.
+    const raw = (host: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(direct.port, "127.0.0.1", () =>
+          socket.write(`GET /businesses HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`),
+        );
+        let reply = "";
+        socket.on("data", (chunk: Buffer) => (reply += chunk.toString("utf8")));
+        socket.once("close", () => resolve(reply.split("\r\n")[0] ?? ""));
+        socket.once("error", reject);
+      });
+    for (const host of ["a b", "[::1", "%", "exemplo.com:99999"]) {
+      expect(await raw(host)).toBe("HTTP/1.1 400 Bad Request");
+    }
+    expect((await request(`${direct.url}/healthz`)).status).toBe(200);
+    expect(direct.proc.running).toBe(true);
   });
 
   it("answers a cache hit like the render it copies: same bytes and headers, 304 for its ETag, HEAD without a body", async () => {

@@ -1,0 +1,134 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildDemoTown } from "../../server/db/seed-data";
+import {
+  copySeededDataDir,
+  ensureBuild,
+  form,
+  killChildren,
+  request,
+  type Server,
+  signIn,
+  startReadyServer,
+} from "./server-harness";
+
+// No page may cost a number of SQL statements that grows with what it lists (N+1): each
+// page's loaders send a fixed, small number, counted by the server itself
+// (ACCESS_LOG_SQL=on adds each request's count to its access-log line; BEGIN and COMMIT
+// count, as round trips). Measured cold (every cache emptied first, by a write) and warm
+// (the same page again: the shared read caches answer, only the session is looked up).
+
+const PASSWORD = "guida2026";
+const town = buildDemoTown();
+const resident = town.users[0]!;
+
+type Who = "visitor" | "signed-in";
+
+let server: Server;
+let tmp: string;
+let cookie: string;
+const ids = new Map<string, string>();
+
+async function sqlStatementsOf(pathname: string, who: Who): Promise<{ status: number; statements: number }> {
+  const response = await request(`${server.url}${pathname}`, { headers: who === "signed-in" ? { Cookie: cookie } : {} });
+  const requestId = response.headers["x-request-id"];
+  if (typeof requestId !== "string") throw new Error(`no request id for ${pathname}`);
+  // The access-log line is written once the response has gone: wait for it.
+  await server.proc.waitForOutput((output) => output.includes(`"requestId":"${requestId}"`), 10_000);
+  const line = server.proc.output.split("\n").find((l) => l.includes(`"requestId":"${requestId}"`))!;
+  const logged = JSON.parse(line) as { status: number; sql?: number };
+  if (logged.sql === undefined) throw new Error(`no SQL count in ${line}`);
+  return { status: response.status, statements: logged.sql };
+}
+
+/** Any successful write empties the shared caches; POST /theme is the lightest one. */
+async function emptyCaches(): Promise<void> {
+  const sent = form({ theme: "light", redirectTo: "/" });
+  const response = await request(`${server.url}/theme`, { body: sent.body, headers: sent.headers });
+  expect(response.status).toBe(303);
+}
+
+function firstLink(html: string, prefix: string): string {
+  const id = new RegExp(`href="${prefix}([^"/?#]+)"`).exec(html)?.[1];
+  if (!id) throw new Error(`no link to ${prefix} on the page`);
+  return id;
+}
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "guida-sql-count-"));
+  await ensureBuild();
+  await copySeededDataDir(path.join(tmp, "data"));
+  server = await startReadyServer(path.join(tmp, "data"), { ACCESS_LOG: "on", ACCESS_LOG_SQL: "on", RATE_LIMIT_SCALE: "100" });
+  cookie = (await signIn(server.url, resident.email, PASSWORD)).cookie;
+  ids.set("business", firstLink((await request(`${server.url}/businesses`)).body, "/business/"));
+  ids.set("driver", firstLink((await request(`${server.url}/drivers/all`)).body, "/driver/"));
+  ids.set("news", firstLink((await request(`${server.url}/news`)).body, "/news/"));
+  ids.set("item", firstLink((await request(`${server.url}/sell-items`)).body, "/sell-items/"));
+  ids.set("post", firstLink((await request(`${server.url}/posts`)).body, "/posts/"));
+}, 420_000);
+
+afterAll(() => {
+  killChildren();
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+// [page, visitor cold, signed-in cold, signed-in warm]: the most statements each may send, as
+// measured when this table was written (a session lookup is 1; the resident's badges 4: BEGIN,
+// claims, one query, COMMIT; a page's own reads as many again). null: for residents only.
+// Page 2 of a list and the open-now filters cost what page 1 costs: no statement per row.
+const PAGES: [string, number | null, number, number][] = [
+  ["/", 4, 9, 1],
+  ["/businesses", 5, 10, 1],
+  ["/businesses?pagina=2", 5, 10, 1],
+  ["/businesses?aberto=1", 5, 10, 1],
+  ["/businesses.data", 5, 10, 1],
+  ["/business/{business}", 4, 9, 1],
+  ["/services", 5, 10, 1],
+  ["/drivers/all", 4, 9, 1],
+  ["/drivers/disponiveis", 4, 9, 1],
+  ["/driver/{driver}", 4, 9, 1],
+  ["/news", 4, 9, 1],
+  ["/news/{news}", 4, 9, 1],
+  ["/sell-items", 5, 10, 1],
+  ["/sell-items/{item}", 4, 9, 1],
+  ["/posts", 5, 11, 7],
+  ["/posts?pagina=2", 5, 11, 7],
+  ["/posts/{post}", 4, 9, 5],
+  ["/search?q=p%C3%A3o", 4, 9, 5],
+  ["/users", 4, 9, 5],
+  [`/u/${resident.username}`, 7, 12, 8],
+  ["/favorites", null, 9, 5],
+  ["/notifications", null, 9, 5],
+  ["/my-sell-items", null, 9, 5],
+  ["/my-posts", null, 11, 7],
+  ["/profile", null, 12, 8],
+  ["/edit-profile", null, 10, 6],
+];
+
+describe("SQL statements per page stay fixed (no N+1)", () => {
+  it.each(PAGES)("%s: visitor %s cold; signed in %s cold, %s warm", async (page, visitorCold, signedInCold, signedInWarm) => {
+    const pathname = page.replace(/\{(\w+)\}/g, (_, name: string) => ids.get(name)!);
+    const seen: Record<string, number> = {};
+    if (visitorCold !== null) {
+      await emptyCaches();
+      const visitor = await sqlStatementsOf(pathname, "visitor");
+      expect(visitor.status).toBe(200);
+      seen.visitorCold = visitor.statements;
+      // The same page again comes from the shared HTML cache: no SQL at all.
+      seen.visitorWarm = (await sqlStatementsOf(pathname, "visitor")).statements;
+    }
+    await emptyCaches();
+    const cold = await sqlStatementsOf(pathname, "signed-in");
+    expect(cold.status).toBe(200);
+    seen.signedInCold = cold.statements;
+    seen.signedInWarm = (await sqlStatementsOf(pathname, "signed-in")).statements;
+    if (visitorCold !== null) {
+      expect(seen.visitorCold).toBeLessThanOrEqual(visitorCold);
+      expect(seen.visitorWarm).toBe(0);
+    }
+    expect(seen.signedInCold).toBeLessThanOrEqual(signedInCold);
+    expect(seen.signedInWarm).toBeLessThanOrEqual(signedInWarm);
+  });
+});
