@@ -7,9 +7,11 @@
 // Lighthouse report under bench/results/lighthouse-reports/ for diagnosis.
 //
 // Lighthouse 13 and the Node ≥ 22.19 it needs are not in package.json (a `node` package
-// would put node_modules/.bin/node first on every npm script's PATH): install them first with
+// would put node_modules/.bin/node first on every npm script's PATH): install them beside the
+// project, in LIGHTHOUSE_HOME (default ~/.cache/guida-lighthouse), with
+// `npm i --prefix ~/.cache/guida-lighthouse node@24 lighthouse@13`, or into this project with
 // `npm i --no-save node@24 lighthouse@13` (npm ci removes them again). Lighthouse runs on that
-// binary (node_modules/node/bin/node) or LIGHTHOUSE_NODE; the server under test runs on the
+// Node (…/node_modules/node/bin/node) or LIGHTHOUSE_NODE; the server under test runs on the
 // Node that `node server.js` uses (see serverNode() in lib/proc.mjs). Chromium: CHROME_PATH,
 // default /usr/bin/chromium.
 import { execFile } from "node:child_process";
@@ -26,16 +28,21 @@ const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const log = (message) => process.stderr.write(`[lighthouse] ${message}\n`);
+const INSTALL_HINT = "run `npm i --prefix ~/.cache/guida-lighthouse node@24 lighthouse@13` first (or set LIGHTHOUSE_HOME)";
+/** Where node@24 and lighthouse@13 are installed: LIGHTHOUSE_HOME, ~/.cache/guida-lighthouse, or this project. */
+const LIGHTHOUSE_HOME = [process.env.LIGHTHOUSE_HOME, path.join(os.homedir(), ".cache", "guida-lighthouse"), ROOT]
+  .filter(Boolean)
+  .find((home) => fs.existsSync(path.join(home, "node_modules", "lighthouse", "cli", "index.js")));
 
 function lighthouseNode() {
-  const candidates = [process.env.LIGHTHOUSE_NODE, path.join(ROOT, "node_modules", "node", "bin", "node"), process.execPath].filter(Boolean);
+  const candidates = [process.env.LIGHTHOUSE_NODE, path.join(LIGHTHOUSE_HOME ?? ROOT, "node_modules", "node", "bin", "node"), process.execPath].filter(Boolean);
   for (const bin of candidates) {
     const version = nodeVersion(bin);
     const [major, minor] = version.replace(/^v/, "").split(".").map(Number);
     if (major > 22 || (major === 22 && minor >= 19)) return { bin, version };
   }
   throw new Error(
-    `Lighthouse 13 needs Node ≥ 22.19 and none was found (tried ${candidates.join(", ")}): run \`npm i --no-save node@24 lighthouse@13\` first (kept out of package.json so npm ci and the tests stay on the machine's Node), or set LIGHTHOUSE_NODE`,
+    `Lighthouse 13 needs Node ≥ 22.19 and none was found (tried ${candidates.join(", ")}): ${INSTALL_HINT} (kept out of package.json so npm ci and the tests stay on the machine's Node), or set LIGHTHOUSE_NODE`,
   );
 }
 
@@ -51,7 +58,7 @@ function freePort() {
 }
 
 function runLighthouse(nodeBin, url, outFile) {
-  const cli = path.join(ROOT, "node_modules", "lighthouse", "cli", "index.js");
+  const cli = path.join(LIGHTHOUSE_HOME, "node_modules", "lighthouse", "cli", "index.js");
   const args = [
     cli,
     url,
@@ -101,9 +108,7 @@ function summarize(label, pagePath, lhr) {
 async function main() {
   if (!fs.existsSync(path.join(ROOT, "build", "server", "index.js"))) throw new Error("no production build: run `npm run build` first");
   if (!fs.existsSync(CHROME)) throw new Error(`no Chromium at ${CHROME} (set CHROME_PATH)`);
-  if (!fs.existsSync(path.join(ROOT, "node_modules", "lighthouse", "cli", "index.js"))) {
-    throw new Error("Lighthouse is not installed: run `npm i --no-save node@24 lighthouse@13` first");
-  }
+  if (!LIGHTHOUSE_HOME) throw new Error(`Lighthouse is not installed: ${INSTALL_HINT}`);
   const lh = lighthouseNode();
   const loadBefore = os.loadavg();
   const NODE = serverNode();
