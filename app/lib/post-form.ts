@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_POLL_OPTION_LENGTH, MAX_POLL_OPTIONS, MAX_POLL_QUESTION_LENGTH, MIN_POLL_OPTIONS } from "./polls";
+import "./zod-messages";
 
 /**
  * The post form (create and edit), checked the same way in the browser and on the server.

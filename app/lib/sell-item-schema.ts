@@ -11,6 +11,7 @@ import {
   SELL_ITEM_CATEGORIES,
   SELL_ITEM_CONDITIONS,
 } from "./sell-items";
+import "./zod-messages";
 
 /**
  * A sell item's form, shared by /create-sell-item and /sell-items/{id}/edit (the same

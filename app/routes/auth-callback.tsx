@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, redirect } from "react-router";
+import { readFormData } from "~/lib/form-data";
 import { getAuth } from "../../server/auth";
 import type { Route } from "./+types/auth-callback";
 
@@ -28,9 +29,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 // Implicit flow: the page posts the fragment's tokens here, then the URL is clean.
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const accessToken = String(form.get("access_token") ?? "");
-  const refreshToken = String(form.get("refresh_token") ?? "");
+  // A body that is not a form carries no tokens either: back to /login like any other.
+  const form = await readFormData(request);
+  const accessToken = String(form?.get("access_token") ?? "");
+  const refreshToken = String(form?.get("refresh_token") ?? "");
   if (!accessToken || !refreshToken) return redirect("/login", 303);
   const auth = await getAuth();
   const result = await auth.acceptTokens(request, { accessToken, refreshToken });

@@ -4,7 +4,8 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { FormErrors, FormField, fieldErrors, primaryButton } from "~/components/form-field";
 import { ImageField, TextAreaField } from "~/components/post-form";
-import { textFields } from "~/lib/form-data";
+import { hasNulCharacter, NUL_REFUSED, textFields } from "~/lib/form-data";
+import "~/lib/zod-messages";
 import { getDb, withUser } from "../../server/db";
 import { flashCookie } from "../../server/flash";
 import { createNews } from "../../server/models/news";
@@ -48,6 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const submission = parseWithZod(textFields(form), { schema: NewsSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (hasNulCharacter(form)) return data({ result: submission.reply({ formErrors: [NUL_REFUSED] }) }, { status: 400 });
 
   const upload = await storeOptionalUpload(form.get("coverImage"), "wide");
   if (!upload.ok) return data({ result: submission.reply({ fieldErrors: { coverImage: [upload.message] } }) }, { status: upload.status });

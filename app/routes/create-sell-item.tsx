@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { FormErrors, primaryButton } from "~/components/form-field";
 import { SellItemFields } from "~/components/sell-item-form";
+import { hasNulCharacter, NUL_REFUSED } from "~/lib/form-data";
 import { SellItemSchema } from "~/lib/sell-item-schema";
 import { MAX_SELL_ITEM_IMAGE_BYTES, MAX_SELL_ITEM_IMAGES, uploadedFiles } from "~/lib/sell-items";
 import { getDb, withUser } from "../../server/db";
@@ -46,6 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
     const tooLarge = uploadedFiles(formData.getAll("images")).some((file) => file.size > MAX_SELL_ITEM_IMAGE_BYTES);
     return data({ result: submission.reply() }, { status: tooLarge ? 413 : 400 });
   }
+  if (hasNulCharacter(formData)) return data({ result: submission.reply({ formErrors: [NUL_REFUSED] }) }, { status: 400 });
   const { images = [], description, ...values } = submission.value;
   const storage = getStorage();
   const stored = await storeSellItemPhotos(storage, images);

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { FormErrors, fieldErrors, primaryButton } from "~/components/form-field";
 import { PostFields } from "~/components/post-form";
-import { textFields } from "~/lib/form-data";
+import { hasNulCharacter, NUL_REFUSED, textFields } from "~/lib/form-data";
 import { PostSchema, toPostInput } from "~/lib/post-form";
 import { getDb, withUser } from "../../server/db";
 import { flashCookie } from "../../server/flash";
@@ -66,6 +66,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
   const submission = parseWithZod(textFields(form), { schema: PostSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (hasNulCharacter(form)) return data({ result: submission.reply({ formErrors: [NUL_REFUSED] }) }, { status: 400 });
 
   const upload = await storeOptionalUpload(form.get("image"), "photo");
   if (!upload.ok) return data({ result: submission.reply({ fieldErrors: { image: [upload.message] } }) }, { status: upload.status });

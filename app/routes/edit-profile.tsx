@@ -5,7 +5,9 @@ import { z } from "zod";
 import { FormErrors, FormField, fieldErrors, primaryButton, secondaryButton, type TextField } from "~/components/form-field";
 import { Picture } from "~/components/picture";
 import { maskDate, parseMaskedDate } from "~/lib/date-mask";
+import { hasNulCharacter, NUL_REFUSED, readFormData, UNREADABLE_FORM } from "~/lib/form-data";
 import { passwordProblem } from "~/lib/password-policy";
+import "~/lib/zod-messages";
 import { getAuth } from "../../server/auth";
 import { getDb, withUser } from "../../server/db";
 import { flashCookie } from "../../server/flash";
@@ -68,12 +70,14 @@ function saved(request: Request, message: string) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { user, claims } = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
+  if (!formData) return data({ intent: "", result: { status: "error" as const, error: { "": [UNREADABLE_FORM] } } }, { status: 400 });
   const intent = String(formData.get("intent") ?? "");
 
   if (intent === "profile") {
     const submission = parseWithZod(formData, { schema: ProfileSchema });
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    if (hasNulCharacter(formData)) return data({ intent, result: submission.reply({ formErrors: [NUL_REFUSED] }) }, { status: 400 });
     const { fullName, username, bio, phone, birthDate } = submission.value;
     const db = await getDb();
     const outcome = await withUser(db, claims, (tx) =>
@@ -98,6 +102,9 @@ export async function action({ request }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: PasswordSchema });
     if (submission.status !== "success") {
       return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    }
+    if (hasNulCharacter(formData)) {
+      return data({ intent, result: submission.reply({ formErrors: [NUL_REFUSED], hideFields: ["password"] }) }, { status: 400 });
     }
     const auth = await getAuth();
     const result = await auth.updatePassword(request, submission.value.password);
@@ -159,11 +166,15 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
     constraint: getZodConstraint(PasswordSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordSchema }),
   });
+  // An unknown intent or an unreadable body belongs to none of the three forms below.
+  const strayErrors =
+    actionData && !["profile", "password", "avatar"].includes(actionData.intent) ? (actionData.result.error as Record<string, string[]> | undefined)?.[""] : undefined;
   const avatarErrors = actionData?.intent === "avatar" && actionData.result.status === "error" ? (actionData.result.error as Record<string, string[]>)?.avatar : undefined;
 
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold">Editar perfil</h1>
+      <FormErrors errors={strayErrors} />
 
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="intent" value="profile" />

@@ -6,6 +6,7 @@ import { FormErrors, primaryButton, secondaryButton } from "~/components/form-fi
 import { Picture } from "~/components/picture";
 import { SellItemFields } from "~/components/sell-item-form";
 import { SoldBadge } from "~/components/sold-badge";
+import { hasNulCharacter, NUL_REFUSED } from "~/lib/form-data";
 import { SellItemFields as Fields } from "~/lib/sell-item-schema";
 import { MAX_SELL_ITEM_IMAGE_BYTES, MAX_SELL_ITEM_IMAGES, priceInputValue, uploadedFiles } from "~/lib/sell-items";
 import { getDb, withUser } from "../../server/db";
@@ -106,6 +107,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const tooLarge = uploadedFiles(formData.getAll("images")).some((file) => file.size > MAX_SELL_ITEM_IMAGE_BYTES);
     return data<ActionData>({ intent, result: submission.reply() }, { status: tooLarge ? 413 : 400 });
   }
+  if (hasNulCharacter(formData)) return data<ActionData>({ intent, result: submission.reply({ formErrors: [NUL_REFUSED] }) }, { status: 400 });
   const { images: newFiles = [], removeImages = [], description, intent: _intent, ...values } = submission.value;
   const imagesError = (message: string, status: number) =>
     data<ActionData>({ intent, result: submission.reply({ fieldErrors: { images: [message] } }) }, { status });

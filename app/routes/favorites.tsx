@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import { Picture } from "~/components/picture";
+import { readFormData, UNREADABLE_FORM } from "~/lib/form-data";
 import { formatBRL, formatShortDate } from "~/lib/format";
 import { safeRedirectPath } from "~/lib/redirects";
 import { getDb, withUser } from "../../server/db";
@@ -47,7 +48,8 @@ export async function loader({ request }: Route.LoaderArgs) {
  * sends is ignored. RLS makes every favorite belong to the caller.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
+  if (!form) return data({ error: UNREADABLE_FORM, detail: null as string | null }, { status: 400 });
   const intent = form.get("intent");
   const itemType = form.get("itemType");
   const itemId = String(form.get("itemId") ?? "");

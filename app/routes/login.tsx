@@ -3,10 +3,12 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
-import { FormErrors, FormField, primaryButton, secondaryButton } from "~/components/form-field";
+import { FormErrors, FormField, fieldErrors, primaryButton, secondaryButton } from "~/components/form-field";
+import { hasNulCharacter, NUL_REFUSED, readFormData, UNREADABLE_FORM } from "~/lib/form-data";
 import { passwordProblem } from "~/lib/password-policy";
 import { safeRedirectPath } from "~/lib/redirects";
 import { LAST_PATH_KEY } from "~/lib/session-keys";
+import "~/lib/zod-messages";
 import { getAuth } from "../../server/auth";
 import type { AuthErrorCode } from "../../server/auth/types";
 import {
@@ -28,7 +30,8 @@ const optionalText = z.preprocess((v) => (typeof v === "string" && v.trim() === 
 
 const SignInSchema = z
   .object({
-    intent: z.literal("signin"),
+    // Optional: the action treats a form without an intent as a sign-in.
+    intent: z.literal("signin").optional(),
     email: optionalText,
     phone: optionalText,
     password: z.string().optional(),
@@ -122,7 +125,10 @@ function tooMany(seconds: number, intent: string, fields: Record<string, unknown
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
+  if (!formData) {
+    return data({ intent: "", result: { status: "error" as const, error: { "": [UNREADABLE_FORM] } }, sent: false }, { status: 400 });
+  }
   const intent = String(formData.get("intent") ?? "signin");
   const auth = await getAuth();
   const ip = clientAddress(request, context);
@@ -133,6 +139,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: SignInSchema });
     if (submission.status !== "success") {
       return data({ intent, result: submission.reply({ hideFields: ["password"] }), sent: false }, { status: 400 });
+    }
+    if (hasNulCharacter(formData)) {
+      return data({ intent, result: submission.reply({ formErrors: [NUL_REFUSED], hideFields: ["password"] }), sent: false }, { status: 400 });
     }
     // One field for both on the form: without "@" and mostly digits it is a phone number.
     const looksLikePhone = (v: string) => !v.includes("@") && /^[\d\s()+-]{8,}$/.test(v);
@@ -161,6 +170,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: SignUpSchema });
     if (submission.status !== "success") {
       return data({ intent, result: submission.reply({ hideFields: ["password"] }), sent: false }, { status: 400 });
+    }
+    if (hasNulCharacter(formData)) {
+      return data({ intent, result: submission.reply({ formErrors: [NUL_REFUSED], hideFields: ["password"] }), sent: false }, { status: 400 });
     }
     const wait = authLimiter.hit(`signup-ip:${ip}`, SIGN_UP_PER_IP, scale);
     if (wait) return tooMany(wait, intent, keep(["email", "fullName", "username"]));
@@ -201,6 +213,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: UpdatePasswordSchema });
     if (submission.status !== "success") {
       return data({ intent, result: submission.reply({ hideFields: ["password"] }), sent: false }, { status: 400 });
+    }
+    if (hasNulCharacter(formData)) {
+      return data({ intent, result: submission.reply({ formErrors: [NUL_REFUSED], hideFields: ["password"] }), sent: false }, { status: 400 });
     }
     const result = await auth.updatePassword(request, submission.value.password, submission.value.token);
     if (!result.ok) {
@@ -247,6 +262,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         : "signin";
   const redirectTo = safeRedirectPath(params.get("redirectTo"), "");
   const lastResult = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  const shownIntent = mode === "update" ? "update-password" : mode;
 
   return (
     <div className="mx-auto max-w-sm py-4">
@@ -263,6 +279,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               : "Entre para favoritar, vender e participar das enquetes."}
       </p>
       <div className="mt-6">
+        <FormErrors errors={strayErrors(actionData, shownIntent)} />
         {mode === "signin" ? <SignInForm lastResult={lastResult("signin")} redirectTo={redirectTo} busy={busy} /> : null}
         {mode === "signup" ? <SignUpForm lastResult={lastResult("signup")} redirectTo={redirectTo} busy={busy} /> : null}
         {mode === "reset" ? <ResetForm lastResult={lastResult("reset")} sent={Boolean(actionData?.sent)} busy={busy} /> : null}
@@ -295,6 +312,21 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       </nav>
     </div>
   );
+}
+
+/** The forms' hidden inputs: no field of the page shows their errors. */
+const HIDDEN_FIELDS = ["intent", "redirectTo", "website", "token"];
+
+/**
+ * Refusals the form on screen has no place for: another intent's (Google unavailable, a
+ * password update without the e-mailed link, an unknown intent, an unreadable body) or
+ * about a hidden field a hand-made request got wrong. Shown above the form, never lost.
+ */
+function strayErrors(actionData: { intent: string; result: { error?: unknown } } | undefined, shownIntent: string): string[] | undefined {
+  if (!actionData) return undefined;
+  const error = (actionData.result.error ?? {}) as Record<string, unknown>;
+  const keys = actionData.intent === shownIntent ? HIDDEN_FIELDS : Object.keys(error);
+  return fieldErrors(keys.flatMap((key) => fieldErrors(error[key]) ?? []));
 }
 
 function withParams(mode: string, redirectTo: string) {

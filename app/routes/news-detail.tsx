@@ -3,6 +3,7 @@ import { Picture } from "~/components/picture";
 import { useCurrentUser } from "~/components/user-context";
 import { whatsAppShareHref } from "~/lib/contact-links";
 import { formatLongDate } from "~/lib/format";
+import { readFormData, UNREADABLE_FORM } from "~/lib/form-data";
 import { getDb, withUser } from "../../server/db";
 import { flashCookie } from "../../server/flash";
 import { deleteNews, getNewsArticle } from "../../server/models/news";
@@ -23,7 +24,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const { user, claims } = await requireUser(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
+  if (!form) return data({ error: UNREADABLE_FORM }, { status: 400 });
   if (form.get("intent") !== "delete") return data({ error: "Ação desconhecida." }, { status: 400 });
   const db = await getDb();
   const outcome = await withUser(db, claims, (tx) => deleteNews(tx, user.id, params.id));

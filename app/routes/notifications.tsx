@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { Pagination, pageFromUrl } from "~/components/pagination";
 import { formatShortDate } from "~/lib/format";
+import { readFormData, UNREADABLE_FORM } from "~/lib/form-data";
 import { safeRedirectPath } from "~/lib/redirects";
 import { getDb, withUser } from "../../server/db";
 import { listNotifications, markAllRead, markRead } from "../../server/models/notifications";
@@ -20,7 +21,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 // POST /notifications — intent=read with id, or intent=read-all.
 export async function action({ request }: Route.ActionArgs) {
   const { user, claims } = await requireUser(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
+  if (!form) return data({ error: UNREADABLE_FORM }, { status: 400 });
   const intent = form.get("intent");
   const db = await getDb();
   if (intent === "read-all") {

@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { PostCard } from "~/components/post-card";
+import { readFormData, UNREADABLE_FORM } from "~/lib/form-data";
 import { getPost } from "../../server/models/posts";
 import { asRequestUser, getRequestSession } from "../../server/request";
 import { voteAction } from "../../server/vote-action";
@@ -23,7 +24,8 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) =>
 
 /** Votes from this page land here, so a refused vote is explained on the same page. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
+  if (!form) return data({ vote: { postId: params.id, error: UNREADABLE_FORM } }, { status: 400 });
   if (form.get("intent") !== "vote") {
     return data({ vote: { postId: params.id, error: "Ação desconhecida." } }, { status: 400 });
   }

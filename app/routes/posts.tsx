@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { Pagination, pageFromUrl } from "~/components/pagination";
 import { PostCard } from "~/components/post-card";
 import { useCurrentUser } from "~/components/user-context";
+import { readFormData, UNREADABLE_FORM } from "~/lib/form-data";
 import { listPosts } from "../../server/models/posts";
 import { asRequestUser, getRequestSession } from "../../server/request";
 import { voteAction } from "../../server/vote-action";
@@ -21,7 +22,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** POST /posts — intent=vote, postId, optionId (the public contract); see voteAction. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
+  if (!form) return data({ vote: { postId: "", error: UNREADABLE_FORM } }, { status: 400 });
   if (form.get("intent") !== "vote") {
     return data({ vote: { postId: "", error: "Ação desconhecida." } }, { status: 400 });
   }

@@ -131,9 +131,17 @@ export default function UpdateBusinessImages({ loaderData, actionData }: Route.C
       </div>
     );
   }
+  // A refusal about a business not listed here (someone else's, an id of nothing, a body
+  // that could not be read) has no section to appear in: it goes above them all.
+  const stray = actionData && !loaderData.businesses.some((b) => b.id === actionData.businessId) ? actionData.error : null;
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Fotos do seu negócio</h1>
+      {stray ? (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
+          {stray}
+        </p>
+      ) : null}
       {loaderData.businesses.length === 0 ? (
         <p className="rounded-xl bg-white p-4 text-stone-600 shadow-sm dark:bg-stone-900 dark:text-stone-300">
           Nenhum negócio está no seu nome. Se você é dono de um negócio do Guida, fale com a equipe para vinculá-lo à sua conta.

@@ -270,7 +270,9 @@ export async function vote(tx: Queryable, userId: string, postId: string, option
             EXISTS (SELECT 1 FROM public.poll_options o WHERE o.poll_id = pl.id AND o.id::text = $2) AS valid,
             (SELECT v.option_id FROM public.poll_votes v WHERE v.poll_id = pl.id AND v.user_id = $3) AS previous
      FROM public.polls pl WHERE pl.post_id = $1`,
-    [postId, optionId, userId],
+    // Anything but a UUID matches no option, and must not reach the query as text
+    // PostgreSQL cannot take (a NUL byte fails the whole statement).
+    [postId, isUuid(optionId) ? optionId : null, userId],
   );
   if (!poll) return "no_poll";
   if (!poll.valid || !isUuid(optionId)) return "invalid_option";

@@ -284,6 +284,8 @@ forEachEngine((getDb) => {
       const [foreignOption] = await optionIds(other);
       expect(await asUser(BRUNO, (tx) => vote(tx, BRUNO, postId, foreignOption!))).toBe("invalid_option");
       expect(await asUser(BRUNO, (tx) => vote(tx, BRUNO, postId, "not-a-uuid"))).toBe("invalid_option");
+      // A NUL byte would fail the statement itself (PostgreSQL text cannot hold it).
+      expect(await asUser(BRUNO, (tx) => vote(tx, BRUNO, postId, `${yes}\u0000`))).toBe("invalid_option");
       const plain = await asUser(BRUNO, (tx) => createPost(tx, BRUNO, { content: "Sem enquete", imageUrl: null, poll: null }));
       expect(await asUser(CARLA, (tx) => vote(tx, CARLA, plain, yes))).toBe("no_poll");
       await expect(withUser(getDb(), ANON, (tx) => vote(tx, CARLA, postId, yes))).rejects.toThrow(/permission denied|row-level security/);
