@@ -411,7 +411,13 @@ test.describe("only the owner changes an ad", () => {
 
 test.describe("the cart", () => {
   test("adds, counts, totals in BRL, groups by seller and removes at quantity 0 @js-only", async ({ page }) => {
+    // The sheet's code (Radix Dialog) is not part of the page's first load: it comes when asked for.
+    const dialogCode: string[] = [];
+    page.on("request", (request) => {
+      if (/\/assets\/cart-dialog-[^/]+\.js$/.test(request.url())) dialogCode.push(request.url());
+    });
     await open(page, "/sell-items?categoria=Bicicletas", true);
+    expect(dialogCode).toEqual([]);
     const cards = page.getByRole("list", { name: "Itens à venda" }).getByRole("listitem");
     const forSale = cards.filter({ has: page.getByRole("button", { name: /^Adicionar ao carrinho/ }) });
     await expect(forSale.nth(1)).toBeVisible();
@@ -469,6 +475,13 @@ test.describe("the cart", () => {
     await sheet.getByRole("button", { name: "Fechar carrinho" }).click();
     await expect(sheet).toBeHidden();
     await expect(cartButton).toHaveAccessibleName("Abrir carrinho (vazio)");
+    // Focus goes back to the button, and Escape closes the sheet as well.
+    await expect(cartButton).toBeFocused();
+    await cartButton.click();
+    await expect(sheet).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(sheet).toBeHidden();
+    await expect(cartButton).toBeFocused();
 
     // It follows the resident to an item page, and is gone after a reload (memory only).
     await first.getByRole("button", { name: `Adicionar ao carrinho: ${a.title}` }).click();
