@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { cachedClientLoader } from "~/client/loader-cache";
+import { CategorySelect, listPageHref } from "~/components/list-filters";
 import { OpenBadge } from "~/components/open-badge";
 import { Pagination, pageFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
@@ -35,35 +36,13 @@ export const clientLoader = (args: Route.ClientLoaderArgs) => cachedClientLoader
 export default function Businesses({ loaderData }: Route.ComponentProps) {
   const { businesses, hasMore, categories, category, openNow, page, renderedAt } = loaderData;
   const now = useTownNow(renderedAt);
-  const href = (n: number) => {
-    const params = new URLSearchParams();
-    if (category) params.set("categoria", category);
-    if (openNow) params.set("aberto", "1");
-    if (n > 1) params.set("pagina", String(n));
-    const query = params.toString();
-    return query ? `/businesses?${query}` : "/businesses";
-  };
+  const href = (n: number) => listPageHref("/businesses", { categoria: category, aberto: openNow ? "1" : undefined }, n);
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Negócios</h1>
       <Form method="get" className="flex flex-wrap items-end gap-2" aria-label="Filtrar negócios">
         <div className="flex-1">
-          <label htmlFor="categoria" className="block text-sm font-medium">
-            Categoria
-          </label>
-          <select
-            id="categoria"
-            name="categoria"
-            defaultValue={category}
-            className="mt-1 block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-2 dark:border-stone-700 dark:bg-stone-900"
-          >
-            <option value="">Todas</option>
-            {categories.map((c) => (
-              <option key={c.category} value={c.category}>
-                {c.category} ({c.count})
-              </option>
-            ))}
-          </select>
+          <CategorySelect categories={categories} selected={category} />
         </div>
         <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
           <input type="checkbox" name="aberto" value="1" defaultChecked={openNow} className="size-5" />

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { AddToCartButton, CartSheet, toCartProduct } from "~/components/cart";
 import { FavoriteButton } from "~/components/favorites";
+import { CategorySelect, filterInputClass, listPageHref } from "~/components/list-filters";
 import { Pagination, pageFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { SoldBadge } from "~/components/sold-badge";
@@ -46,21 +47,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...list, categories, category: category ?? "", minPrice: min.text, maxPrice: max.text, problems, page };
 }
 
-const inputClass =
-  "mt-1 block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-2 text-base dark:border-stone-700 dark:bg-stone-900";
-
 export default function SellItems({ loaderData }: Route.ComponentProps) {
   const { items, hasMore, categories, category, minPrice, maxPrice, problems, page } = loaderData;
   const filtered = Boolean(category || minPrice || maxPrice);
-  const href = (n: number) => {
-    const params = new URLSearchParams();
-    if (category) params.set("categoria", category);
-    if (minPrice) params.set("precoMin", minPrice);
-    if (maxPrice) params.set("precoMax", maxPrice);
-    if (n > 1) params.set("pagina", String(n));
-    const query = params.toString();
-    return query ? `/sell-items?${query}` : "/sell-items";
-  };
+  const href = (n: number) => listPageHref("/sell-items", { categoria: category, precoMin: minPrice, precoMax: maxPrice }, n);
   return (
     <div className="space-y-4">
       <div className="flex items-center justify-between gap-2">
@@ -93,30 +83,20 @@ export default function SellItems({ loaderData }: Route.ComponentProps) {
         </summary>
         <Form method="get" className="space-y-2 px-3 pb-3" aria-label="Filtrar anúncios">
           <div>
-            <label htmlFor="categoria" className="block text-sm font-medium">
-              Categoria
-            </label>
-            <select id="categoria" name="categoria" defaultValue={category} className={inputClass}>
-              <option value="">Todas</option>
-              {categories.map((c) => (
-                <option key={c.category} value={c.category}>
-                  {c.category} ({c.count})
-                </option>
-              ))}
-            </select>
+            <CategorySelect categories={categories} selected={category} />
           </div>
           <div className="grid grid-cols-2 gap-2">
             <div>
               <label htmlFor="precoMin" className="block text-sm font-medium">
                 Preço mínimo (R$)
               </label>
-              <input id="precoMin" name="precoMin" inputMode="decimal" defaultValue={minPrice} placeholder="0,00" className={inputClass} />
+              <input id="precoMin" name="precoMin" inputMode="decimal" defaultValue={minPrice} placeholder="0,00" className={filterInputClass} />
             </div>
             <div>
               <label htmlFor="precoMax" className="block text-sm font-medium">
                 Preço máximo (R$)
               </label>
-              <input id="precoMax" name="precoMax" inputMode="decimal" defaultValue={maxPrice} placeholder="Sem limite" className={inputClass} />
+              <input id="precoMax" name="precoMax" inputMode="decimal" defaultValue={maxPrice} placeholder="Sem limite" className={filterInputClass} />
             </div>
           </div>
           {problems.length > 0 ? (

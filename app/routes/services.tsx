@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { cachedClientLoader } from "~/client/loader-cache";
+import { CategorySelect, listPageHref } from "~/components/list-filters";
 import { Pagination, pageFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { telHref, whatsAppChatHref } from "~/lib/contact-links";
@@ -33,34 +34,13 @@ export const clientLoader = (args: Route.ClientLoaderArgs) => cachedClientLoader
 
 export default function Services({ loaderData }: Route.ComponentProps) {
   const { services, hasMore, categories, category, page } = loaderData;
-  const href = (n: number) => {
-    const params = new URLSearchParams();
-    if (category) params.set("categoria", category);
-    if (n > 1) params.set("pagina", String(n));
-    const query = params.toString();
-    return query ? `/services?${query}` : "/services";
-  };
+  const href = (n: number) => listPageHref("/services", { categoria: category }, n);
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Serviços</h1>
       <Form method="get" className="flex items-end gap-2" aria-label="Filtrar serviços">
         <div className="min-w-0 flex-1">
-          <label htmlFor="categoria" className="block text-sm font-medium">
-            Categoria
-          </label>
-          <select
-            id="categoria"
-            name="categoria"
-            defaultValue={category}
-            className="mt-1 block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-2 dark:border-stone-700 dark:bg-stone-900"
-          >
-            <option value="">Todas</option>
-            {categories.map((c) => (
-              <option key={c.category} value={c.category}>
-                {c.category} ({c.count})
-              </option>
-            ))}
-          </select>
+          <CategorySelect categories={categories} selected={category} />
         </div>
         <button type="submit" className="min-h-11 rounded-full bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700">
           Filtrar

@@ -1,0 +1,36 @@
+/**
+ * Pieces the listing pages with filters (businesses, services, the marketplace) share: the
+ * category picker of their GET form and the links to their pages, which carry the filters
+ * along so "Próxima" keeps what the resident chose (and works without JavaScript).
+ */
+
+export const filterInputClass =
+  "mt-1 block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-2 text-base dark:border-stone-700 dark:bg-stone-900";
+
+/** "Categoria" with every category and how many listings it has; "Todas" clears the filter. */
+export function CategorySelect({ categories, selected }: { categories: { category: string; count: number }[]; selected: string }) {
+  return (
+    <>
+      <label htmlFor="categoria" className="block text-sm font-medium">
+        Categoria
+      </label>
+      <select id="categoria" name="categoria" defaultValue={selected} className={filterInputClass}>
+        <option value="">Todas</option>
+        {categories.map((c) => (
+          <option key={c.category} value={c.category}>
+            {c.category} ({c.count})
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
+/** The URL of page `page` of a listing with these filters (empty ones left out; page 1 has no number). */
+export function listPageHref(path: string, filters: Record<string, string | undefined>, page: number): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
+  if (page > 1) params.set("pagina", String(page));
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
