@@ -1,6 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
-import { buildDemoTown } from "../../server/db/seed-data";
+import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
+import {
+  DEMO_PASSWORD,
+  demoUserByUsername,
+  expect,
+  loginUrlFor,
+  open,
+  submitSignIn,
+  test,
+  town,
+  waitForHydration,
+} from "./helpers";
 
 /**
  * Accounts against the production server (local adapter): sign-up, sign-in, sign-out,
@@ -9,29 +19,8 @@ import { buildDemoTown } from "../../server/db/seed-data";
  * Every test runs in the "js" and "no-js" projects unless tagged @js-only / @no-js-only.
  */
 
-// Uncaught errors in the page (a broken hydration, a failing effect) fail the test.
-const test = base.extend<{ pageErrors: Error[] }>({
-  pageErrors: [
-    async ({ page }, use) => {
-      const errors: Error[] = [];
-      page.on("pageerror", (error) => errors.push(error));
-      await use(errors);
-      expect(errors, "uncaught errors in the page").toEqual([]);
-    },
-    { auto: true },
-  ],
-});
-
-// The server seeds this exact town on first start; every demo resident's password is guida2026.
-const town = buildDemoTown();
-const DEMO_PASSWORD = "guida2026";
-const demoUser = (username: string) => {
-  const user = town.users.find((u) => u.username === username);
-  if (!user) throw new Error(`no demo user ${username}`);
-  return user;
-};
-const larissa = demoUser("larissa_duarte");
-const helena = demoUser("helena_martins");
+const larissa = demoUserByUsername("larissa_duarte");
+const helena = demoUserByUsername("helena_martins");
 
 const SESSION_COOKIE = "guida_session";
 const MISSING_CREDENTIALS = "You must provide either an email or phone number and a password";
@@ -64,25 +53,6 @@ const PROTECTED_ROUTES: { path: string; redirectTo?: string }[] = [
   { path: `/posts/${SOME_ID}/edit` },
   { path: "/create-news" },
 ];
-
-const loginUrlFor = (path: string) => `/login?redirectTo=${encodeURIComponent(path)}`;
-
-/**
- * Resolves once React has hydrated the page, so client-side forms and effects are live.
- * React Router creates its router while hydrating; the theme toggle's mount effect then
- * mirrors the theme into localStorage ("guida-theme"), which happens only after React commits.
- */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(
-    () => "__reactRouterDataRouter" in window && window.localStorage.getItem("guida-theme") !== null,
-  );
-}
-
-async function open(page: Page, path: string, javaScriptEnabled: boolean) {
-  const response = await page.goto(path);
-  if (javaScriptEnabled) await waitForHydration(page);
-  return response;
-}
 
 type Account = { fullName: string; username: string; email: string; password: string };
 
@@ -119,13 +89,10 @@ async function signUp(page: Page, account: Account, javaScriptEnabled: boolean) 
   await expect.poll(async () => Boolean(await sessionCookie(page))).toBe(true);
 }
 
-/** Fills the sign-in form on the current /login page and submits it. */
-async function submitSignIn(page: Page, login: string, password: string) {
-  await page.getByLabel("E-mail ou celular", { exact: true }).fill(login);
-  await page.getByLabel("Senha", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Entrar", exact: true }).click();
-}
-
+/**
+ * Not the shared signIn of helpers.ts: any login and password, from any /login URL, and no
+ * waiting afterwards, because these tests check where the form sends you (or that it refuses).
+ */
 async function signIn(page: Page, login: string, password: string, javaScriptEnabled: boolean, from = "/login") {
   await open(page, from, javaScriptEnabled);
   await submitSignIn(page, login, password);

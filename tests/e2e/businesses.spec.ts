@@ -1,7 +1,8 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { telHref } from "../../app/lib/contact-links";
-import { buildDemoTown, type SeedBusiness } from "../../server/db/seed-data";
+import type { SeedBusiness } from "../../server/db/seed-data";
+import { demoUserByKey, expect, open, signIn, test, town } from "./helpers";
 
 /**
  * Businesses against the production server: the list (filter, pages), a profile (hours,
@@ -9,22 +10,6 @@ import { buildDemoTown, type SeedBusiness } from "../../server/db/seed-data";
  * page. Everything runs in the "js" and "no-js" projects unless tagged.
  */
 
-// Uncaught errors in the page (a broken hydration, a failing effect) fail the test.
-const test = base.extend<{ pageErrors: Error[] }>({
-  pageErrors: [
-    async ({ page }, use) => {
-      const errors: Error[] = [];
-      page.on("pageerror", (error) => errors.push(error));
-      await use(errors);
-      expect(errors, "uncaught errors in the page").toEqual([]);
-    },
-    { auto: true },
-  ],
-});
-
-// The server seeds this exact town on first start; every demo resident's password is guida2026.
-const town = buildDemoTown();
-const DEMO_PASSWORD = "guida2026";
 const seedNames = new Set(town.businesses.map((b) => b.name));
 const bakeries = town.businesses.filter((b) => b.category === "Padaria");
 const DAYS = [
@@ -49,33 +34,6 @@ const USED_ELSEWHERE = new Set([
   "larissa_duarte", "lucas_araujo", "rafael_goncalves", "thiago_cardoso", "tiao_rodrigues", town.users[3]!.key,
 ]);
 const ownedBusinesses = town.businesses.filter((b) => b.ownerKey && !USED_ELSEWHERE.has(b.ownerKey));
-const userByKey = (key: string) => {
-  const user = town.users.find((u) => u.key === key);
-  if (!user) throw new Error(`no demo user ${key}`);
-  return user;
-};
-
-/** Resolves once React has hydrated the page (see accounts.spec.ts for why this signal). */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(
-    () => "__reactRouterDataRouter" in window && window.localStorage.getItem("guida-theme") !== null,
-  );
-}
-
-async function open(page: Page, path: string, javaScriptEnabled: boolean) {
-  const response = await page.goto(path);
-  if (javaScriptEnabled) await waitForHydration(page);
-  return response;
-}
-
-async function signIn(page: Page, email: string, redirectTo: string, javaScriptEnabled: boolean) {
-  await open(page, `/login?redirectTo=${encodeURIComponent(redirectTo)}`, javaScriptEnabled);
-  await page.getByLabel("E-mail ou celular", { exact: true }).fill(email);
-  await page.getByLabel("Senha", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Entrar", exact: true }).click();
-  await expect(page).toHaveURL(redirectTo);
-  if (javaScriptEnabled) await waitForHydration(page);
-}
 
 const businessList = (page: Page) => page.locator("ul").filter({ has: page.locator('a[href^="/business/"]') });
 
@@ -189,8 +147,8 @@ test.describe("business photos", () => {
     const [business, outsiderBusiness] = javaScriptEnabled
       ? [ownedBusinesses[0]!, ownedBusinesses[2]!]
       : [ownedBusinesses[1]!, ownedBusinesses[3]!];
-    const owner = userByKey(business.ownerKey!);
-    const outsider = userByKey(outsiderBusiness.ownerKey!);
+    const owner = demoUserByKey(business.ownerKey!);
+    const outsider = demoUserByKey(outsiderBusiness.ownerKey!);
 
     await signIn(page, owner.email, "/update-business-images", javaScriptEnabled);
     const section = page.getByRole("region", { name: business.name });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { test as base, expect, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
-import { buildDemoTown } from "../../server/db/seed-data";
+import { DEMO_PASSWORD, demoUserByUsername, expect, open, test, waitForHydration, type DemoUser } from "./helpers";
 
 /**
  * The community screens against the production server: posts with polls (create, vote,
@@ -11,52 +11,20 @@ import { buildDemoTown } from "../../server/db/seed-data";
  * with JavaScript off every write is a plain form post answered by a 303 or a 4xx page.
  */
 
-// Uncaught errors in the page (a broken hydration, a failing effect) fail the test.
-const test = base.extend<{ pageErrors: Error[] }>({
-  pageErrors: [
-    async ({ page }, use) => {
-      const errors: Error[] = [];
-      page.on("pageerror", (error) => errors.push(error));
-      await use(errors);
-      expect(errors, "uncaught errors in the page").toEqual([]);
-    },
-    { auto: true },
-  ],
-});
-
-// The server seeds this exact town on first start; every demo resident's password is guida2026.
-const town = buildDemoTown();
-const DEMO_PASSWORD = "guida2026";
-const demoUser = (username: string) => {
-  const user = town.users.find((u) => u.username === username);
-  if (!user) throw new Error(`no demo user ${username}`);
-  return user;
-};
-type Resident = ReturnType<typeof demoUser>;
 // Residents no other spec signs in as, so their notifications and posts are this file's own.
-const author = demoUser("fe_carvalho");
-const voter = demoUser("antonio_batista");
-const intruder = demoUser("thiago_cardoso");
-const reporter = demoUser("camila_nogueira");
+const author = demoUserByUsername("fe_carvalho");
+const voter = demoUserByUsername("antonio_batista");
+const intruder = demoUserByUsername("thiago_cardoso");
+const reporter = demoUserByUsername("camila_nogueira");
 
 const NOT_YOURS = "Só quem publicou o post pode editá-lo ou excluí-lo.";
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 
-/** Resolves once React has hydrated the page (see accounts.spec.ts for why this signal). */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(
-    () => "__reactRouterDataRouter" in window && window.localStorage.getItem("guida-theme") !== null,
-  );
-}
-
-async function open(page: Page, path: string, javaScriptEnabled: boolean) {
-  const response = await page.goto(path);
-  if (javaScriptEnabled) await waitForHydration(page);
-  return response;
-}
-
-/** Signs in over plain HTTP; the page's browser context keeps the session cookie. */
-async function signIn(page: Page, resident: Resident) {
+/**
+ * Signs in over plain HTTP; the page's browser context keeps the session cookie. Not the
+ * shared signIn of helpers.ts (the /login form): these tests are about posts, not the form.
+ */
+async function signIn(page: Page, resident: DemoUser) {
   const response = await page.request.post("/login", {
     form: { intent: "signin", email: resident.email, password: DEMO_PASSWORD },
     maxRedirects: 0,
@@ -65,7 +33,7 @@ async function signIn(page: Page, resident: Resident) {
 }
 
 /** A second person on their own browser context (same project options: JavaScript on or off). */
-async function pageFor(browser: Browser, resident: Resident | null): Promise<Page> {
+async function pageFor(browser: Browser, resident: DemoUser | null): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
   if (resident) await signIn(page, resident);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { test as base, expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { telHref } from "../../app/lib/contact-links";
-import { buildDemoTown } from "../../server/db/seed-data";
+import { demoUserByKey, expect, test, town } from "./helpers";
 
 /**
  * The directory screens against the production server: services, drivers (list, filters,
@@ -9,21 +9,6 @@ import { buildDemoTown } from "../../server/db/seed-data";
  * filters and pages are plain links and GET forms, so both must behave the same.
  */
 
-// Uncaught errors in the page (a broken hydration, a failing effect) fail the test.
-const test = base.extend<{ pageErrors: Error[] }>({
-  pageErrors: [
-    async ({ page }, use) => {
-      const errors: Error[] = [];
-      page.on("pageerror", (error) => errors.push(error));
-      await use(errors);
-      expect(errors, "uncaught errors in the page").toEqual([]);
-    },
-    { auto: true },
-  ],
-});
-
-// The server seeds this exact town on first start (the seed is deterministic).
-const town = buildDemoTown();
 const servicesIn = (category: string) => town.services.filter((s) => s.category === category);
 const driversOf = (kind: string) => town.drivers.filter((d) => d.vehicleKind === kind);
 const newsByDate = town.news
@@ -31,7 +16,6 @@ const newsByDate = town.news
   // The seed dates each article daysAgo days (minus index * 13 minutes) before now.
   .sort((a, b) => a.daysAgo - b.daysAgo || a.index - b.index);
 const newestNews = newsByDate[0]!;
-const usersByKey = new Map(town.users.map((u) => [u.key, u]));
 
 async function expectNotFoundPage(page: Page, path: string) {
   const response = await page.goto(path);
@@ -186,7 +170,7 @@ test.describe("news", () => {
   });
 
   test("an article shows its title, author, date, body paragraphs and a share link", async ({ page }) => {
-    const author = usersByKey.get(newestNews.authorKey)!;
+    const author = demoUserByKey(newestNews.authorKey);
     await page.goto("/news");
     await page.getByRole("link", { name: newestNews.title }).click();
     await expect(page).toHaveURL(/\/news\/[0-9a-f-]{36}$/);

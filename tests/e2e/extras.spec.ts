@@ -1,25 +1,13 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { CLICKER_STORAGE_KEY } from "../../app/game/clicker";
 import { formatBytes, webStorageBytes } from "../../app/debug/storage-report";
+import { expect, test } from "./helpers";
 
 /**
  * The browser-only extras: the clicker game (/game/clicker) and the storage debug page
  * (/debug/storage). Both are filled in by JavaScript, so most tests are @js-only; without
  * JavaScript each must still answer 200 with its server skeleton and say what it needs.
  */
-
-// Uncaught errors in the page (a broken hydration, a failing effect) fail the test.
-const test = base.extend<{ pageErrors: Error[] }>({
-  pageErrors: [
-    async ({ page }, use) => {
-      const errors: Error[] = [];
-      page.on("pageerror", (error) => errors.push(error));
-      await use(errors);
-      expect(errors, "uncaught errors in the page").toEqual([]);
-    },
-    { auto: true },
-  ],
-});
 
 /** The game mounts only after hydration, so its button being there means it is live. */
 async function openGame(page: Page) {

@@ -1,6 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { test as base, expect, type Page } from "@playwright/test";
-import { buildDemoTown } from "../../server/db/seed-data";
+import type { Page } from "@playwright/test";
+import {
+  DEMO_PASSWORD,
+  demoUserByUsername,
+  expect,
+  loginUrlFor,
+  open,
+  signIn,
+  submitSignIn,
+  test,
+  town,
+  waitForHydration,
+} from "./helpers";
 
 /**
  * Favorites against the production server: the heart on a business page, the /favorites
@@ -8,62 +19,18 @@ import { buildDemoTown } from "../../server/db/seed-data";
  * action must refuse. Everything runs in the "js" and "no-js" projects unless tagged.
  */
 
-// Uncaught errors in the page (a broken hydration, a failing effect) fail the test.
-const test = base.extend<{ pageErrors: Error[] }>({
-  pageErrors: [
-    async ({ page }, use) => {
-      const errors: Error[] = [];
-      page.on("pageerror", (error) => errors.push(error));
-      await use(errors);
-      expect(errors, "uncaught errors in the page").toEqual([]);
-    },
-    { auto: true },
-  ],
-});
-
-// The server seeds this exact town on first start; every demo resident's password is guida2026.
-const town = buildDemoTown();
-const DEMO_PASSWORD = "guida2026";
 const EMPTY_STATE = "Você ainda não favoritou nada";
-
-const demoUser = (username: string) => {
-  const user = town.users.find((u) => u.username === username);
-  if (!user) throw new Error(`no demo user ${username}`);
-  return user;
-};
 
 // Residents no other spec signs in with (and who own no business), one per test and
 // project: both projects share one database, and favorites belong to the user.
 const USERS = {
-  flow: { js: demoUser("joao_almeida"), "no-js": demoUser("cida_ribeiro") },
-  forged: { js: demoUser("leticia_barbosa"), "no-js": demoUser("chico_lima") },
-  visitor: demoUser("patricia_mendes"),
+  flow: { js: demoUserByUsername("joao_almeida"), "no-js": demoUserByUsername("cida_ribeiro") },
+  forged: { js: demoUserByUsername("leticia_barbosa"), "no-js": demoUserByUsername("chico_lima") },
+  visitor: demoUserByUsername("patricia_mendes"),
 };
 
 const bakeries = town.businesses.filter((b) => b.category === "Padaria");
 const project = (javaScriptEnabled: boolean) => (javaScriptEnabled ? "js" : "no-js");
-
-/** Resolves once React has hydrated the page (see accounts.spec.ts for why this signal). */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(
-    () => "__reactRouterDataRouter" in window && window.localStorage.getItem("guida-theme") !== null,
-  );
-}
-
-async function open(page: Page, path: string, javaScriptEnabled: boolean) {
-  const response = await page.goto(path);
-  if (javaScriptEnabled) await waitForHydration(page);
-  return response;
-}
-
-async function signIn(page: Page, email: string, redirectTo: string, javaScriptEnabled: boolean) {
-  await open(page, `/login?redirectTo=${encodeURIComponent(redirectTo)}`, javaScriptEnabled);
-  await page.getByLabel("E-mail ou celular", { exact: true }).fill(email);
-  await page.getByLabel("Senha", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Entrar", exact: true }).click();
-  await expect(page).toHaveURL(redirectTo);
-  if (javaScriptEnabled) await waitForHydration(page);
-}
 
 /** Opens a bakery's page from the list and returns its id (the seed has no ids). */
 async function openBakery(page: Page, name: string, javaScriptEnabled: boolean) {
@@ -136,11 +103,9 @@ test.describe("favorites", () => {
     const business = bakeries[2]!;
     const id = await openBakery(page, business.name, false);
     await page.getByRole("button", { name: `Favoritar ${business.name}`, exact: true }).click();
-    await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(`/business/${id}`)}`);
+    await expect(page).toHaveURL(loginUrlFor(`/business/${id}`));
 
-    await page.getByLabel("E-mail ou celular", { exact: true }).fill(USERS.visitor.email);
-    await page.getByLabel("Senha", { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    await submitSignIn(page, USERS.visitor.email, DEMO_PASSWORD);
     await expect(page).toHaveURL(`/business/${id}`);
     await expect(page.getByRole("heading", { level: 1, name: business.name })).toBeVisible();
   });

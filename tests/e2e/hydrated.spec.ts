@@ -1,8 +1,8 @@
-import { test as base, expect, type Page, type Request } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
 import { LOADER_FRESH_MS } from "../../app/lib/loader-cache";
 import { IMAGE_CACHE_DB, IMAGE_CACHE_STORE } from "../../app/lib/image-cache-policy";
 import { TOAST_DURATION_MS } from "../../app/lib/toast-store";
-import { buildDemoTown } from "../../server/db/seed-data";
+import { DEMO_PASSWORD, demoUserByUsername, expect, submitSignIn, test, waitForHydration } from "./helpers";
 
 /**
  * What only a hydrated page does: the in-memory loader cache (repeat visits without a
@@ -10,30 +10,8 @@ import { buildDemoTown } from "../../server/db/seed-data";
  * /debug/storage) and the two toast systems. All @js-only: without JavaScript none exist.
  */
 
-// Uncaught errors in the page (a broken hydration, a failing effect) fail the test.
-const test = base.extend<{ pageErrors: Error[] }>({
-  pageErrors: [
-    async ({ page }, use) => {
-      const errors: Error[] = [];
-      page.on("pageerror", (error) => errors.push(error));
-      await use(errors);
-      expect(errors, "uncaught errors in the page").toEqual([]);
-    },
-    { auto: true },
-  ],
-});
-
-const town = buildDemoTown();
-const DEMO_PASSWORD = "guida2026";
-const larissa = town.users.find((u) => u.username === "larissa_duarte")!;
+const larissa = demoUserByUsername("larissa_duarte");
 const LOGOUT_MESSAGE = "Logout realizado com sucesso!";
-
-/** See shell.spec.ts: the router exists and the theme toggle's mount effect has run. */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(
-    () => "__reactRouterDataRouter" in window && window.localStorage.getItem("guida-theme") !== null,
-  );
-}
 
 const bottomNav = (page: Page) => page.getByRole("navigation", { name: "Navegação principal" });
 
@@ -206,9 +184,7 @@ test.describe("toasts", { tag: "@js-only" }, () => {
     await page.clock.install();
     await page.goto("/login");
     await waitForHydration(page);
-    await page.getByLabel("E-mail ou celular", { exact: true }).fill(larissa.email);
-    await page.getByLabel("Senha", { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    await submitSignIn(page, larissa.email, DEMO_PASSWORD);
     await expect(page).toHaveURL("/");
 
     await page.goto("/profile");

@@ -1,8 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { test as base, expect, type APIRequestContext, type Locator, type Page, type TestInfo } from "@playwright/test";
+import type { APIRequestContext, Locator, Page, TestInfo } from "@playwright/test";
 import sharp from "sharp";
 import { formatBRL } from "../../app/lib/format";
-import { buildDemoTown } from "../../server/db/seed-data";
+import {
+  demoUserByKey,
+  demoUserByUsername,
+  expect,
+  loginUrlFor,
+  open,
+  signIn,
+  test,
+  town,
+  waitForHydration,
+  type DemoUser,
+} from "./helpers";
 
 /**
  * The marketplace against the production server: publishing, editing, marking sold and
@@ -11,37 +22,15 @@ import { buildDemoTown } from "../../server/db/seed-data";
  * tagged @js-only / @no-js-only: every write is a plain form post.
  */
 
-// Uncaught errors in the page (a broken hydration, a failing effect) fail the test.
-const test = base.extend<{ pageErrors: Error[] }>({
-  pageErrors: [
-    async ({ page }, use) => {
-      const errors: Error[] = [];
-      page.on("pageerror", (error) => errors.push(error));
-      await use(errors);
-      expect(errors, "uncaught errors in the page").toEqual([]);
-    },
-    { auto: true },
-  ],
-});
-
-// The server seeds this exact town on first start; every demo resident's password is guida2026.
-const town = buildDemoTown();
-const DEMO_PASSWORD = "guida2026";
-const demoUser = (username: string) => {
-  const user = town.users.find((u) => u.username === username);
-  if (!user) throw new Error(`no demo user ${username}`);
-  return user;
-};
-type DemoUser = ReturnType<typeof demoUser>;
 
 /**
  * One resident per test and project: the projects run in parallel on one database, and
  * sign-ins are rate-limited per account. None of them is used by the other spec files.
  */
 const residents = {
-  creator: { js: demoUser("rafael_goncalves"), "no-js": demoUser("bia_moreira") },
-  badInput: { js: demoUser("lucas_araujo"), "no-js": demoUser("ju_pereira") },
-  intruder: { js: demoUser("tiao_rodrigues"), "no-js": demoUser("fe_carvalho") },
+  creator: { js: demoUserByUsername("rafael_goncalves"), "no-js": demoUserByUsername("bia_moreira") },
+  badInput: { js: demoUserByUsername("lucas_araujo"), "no-js": demoUserByUsername("ju_pereira") },
+  intruder: { js: demoUserByUsername("tiao_rodrigues"), "no-js": demoUserByUsername("fe_carvalho") },
 } as const;
 const residentFor = (role: keyof typeof residents, testInfo: TestInfo): DemoUser =>
   residents[role][testInfo.project.name === "js" ? "js" : "no-js"];
@@ -53,29 +42,6 @@ const NOT_AN_IMAGE = "Esse arquivo não é uma imagem que conseguimos abrir (use
 async function pngPhoto(name: string, color: string) {
   const buffer = await sharp({ create: { width: 96, height: 72, channels: 3, background: color } }).png().toBuffer();
   return { name, mimeType: "image/png", buffer };
-}
-
-/** Resolves once React has hydrated the page (see shell.spec.ts). */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(
-    () => "__reactRouterDataRouter" in window && window.localStorage.getItem("guida-theme") !== null,
-  );
-}
-
-async function open(page: Page, path: string, javaScriptEnabled: boolean) {
-  const response = await page.goto(path);
-  if (javaScriptEnabled) await waitForHydration(page);
-  return response;
-}
-
-/** Signs in through /login?redirectTo=… and waits to land there. */
-async function signIn(page: Page, user: DemoUser, redirectTo: string, javaScriptEnabled: boolean) {
-  await open(page, `/login?redirectTo=${encodeURIComponent(redirectTo)}`, javaScriptEnabled);
-  await page.getByLabel("E-mail ou celular", { exact: true }).fill(user.email);
-  await page.getByLabel("Senha", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Entrar", exact: true }).click();
-  await expect(page).toHaveURL(redirectTo);
-  if (javaScriptEnabled) await waitForHydration(page);
 }
 
 /** Fills the ad form (create and edit share it); only the given fields are touched. */
@@ -116,7 +82,7 @@ test.describe("publishing an ad", () => {
     const seller = residentFor("creator", testInfo);
     const suffix = randomUUID().slice(0, 8);
     const title = `Cadeira de balanço ${suffix}`;
-    await signIn(page, seller, "/create-sell-item", javaScriptEnabled);
+    await signIn(page, seller.email, "/create-sell-item", javaScriptEnabled);
     await expect(page.getByRole("heading", { level: 1, name: "Anunciar item" })).toBeVisible();
 
     await fillAd(page, {
@@ -225,7 +191,7 @@ test.describe("publishing an ad", () => {
     test.slow();
     const seller = residentFor("badInput", testInfo);
     const suffix = randomUUID().slice(0, 8);
-    await signIn(page, seller, "/create-sell-item", javaScriptEnabled);
+    await signIn(page, seller.email, "/create-sell-item", javaScriptEnabled);
     const publish = page.getByRole("button", { name: "Publicar anúncio" });
     const price = page.getByLabel("Preço (R$)", { exact: true });
     const title = page.getByLabel("Título", { exact: true });
@@ -292,7 +258,7 @@ test.describe("publishing an ad", () => {
     page,
   }, testInfo) => {
     const seller = residentFor("badInput", testInfo);
-    await signIn(page, seller, "/my-sell-items", false);
+    await signIn(page, seller.email, "/my-sell-items", false);
     const suffix = randomUUID().slice(0, 8);
     const photo = await pngPhoto("foto.png", "#123456");
     const post = (fields: Record<string, string>, files: { name: string; mimeType: string; buffer: Buffer }[] = []) => {
@@ -376,9 +342,9 @@ test.describe("only the owner changes an ad", () => {
 
     const asVisitor = await page.request.get(`${adPath}/edit`, { maxRedirects: 0 });
     expect(asVisitor.status()).toBe(302);
-    expect(asVisitor.headers()["location"]).toBe(`/login?redirectTo=${encodeURIComponent(`${adPath}/edit`)}`);
+    expect(asVisitor.headers()["location"]).toBe(loginUrlFor(`${adPath}/edit`));
 
-    await signIn(page, intruder, adPath, javaScriptEnabled);
+    await signIn(page, intruder.email, adPath, javaScriptEnabled);
     await expect(page.getByRole("link", { name: "Editar", exact: true })).toHaveCount(0);
     const response = await page.goto(`${adPath}/edit`);
     expect(response?.status()).toBe(403);
@@ -541,7 +507,7 @@ test.describe("browsing", () => {
     await expect(page.getByRole("heading", { level: 1, name: item.title })).toBeVisible();
     await expect(page.getByText(formatBRL(item.price), { exact: true })).toBeVisible();
     await expect(page.getByText(item.location, { exact: true })).toBeVisible();
-    const seller = demoUser(item.sellerKey);
+    const seller = demoUserByKey(item.sellerKey);
     await expect(page.getByRole("link", { name: seller.fullName })).toHaveAttribute("href", `/u/${seller.username}`);
     await expect(page.getByRole("button", { name: new RegExp(`^Favoritar ${item.title}`) })).toBeVisible();
 

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { test as base, chromium, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { buildDemoTown } from "../../server/db/seed-data";
+import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, town, waitForHydration } from "./helpers";
 
 /**
  * Installable and offline, against the production build: the service worker (/sw.js), its
@@ -11,30 +11,12 @@ import { buildDemoTown } from "../../server/db/seed-data";
  * the only one that lets service workers run (playwright.config.ts).
  */
 
-const test = base.extend<{ pageErrors: Error[] }>({
-  pageErrors: [
-    async ({ page }, use) => {
-      const errors: Error[] = [];
-      page.on("pageerror", (error) => errors.push(error));
-      await use(errors);
-      expect(errors, "uncaught errors in the page").toEqual([]);
-    },
-    { auto: true },
-  ],
-});
-
 const JS_ONLY = { tag: "@js-only" };
 // Each test waits for a worker to install (the whole build precached) at least once.
 test.describe.configure({ timeout: 60_000 });
 const INSTALL_DISMISSED_KEY = "guida-install-dismissed";
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
-const town = buildDemoTown();
-
-/** Resolves once React has hydrated (the theme toggle mirrors the theme into localStorage). */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window && window.localStorage.getItem("guida-theme") !== null);
-}
 
 /** The worker installs after the first load (precache), activates and claims the page. */
 async function waitForWorker(page: Page) {

@@ -1,29 +1,12 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { isOpenNow } from "../../app/lib/business-hours";
-import { buildDemoTown } from "../../server/db/seed-data";
+import { expect, test, town, waitForHydration } from "./helpers";
 
 /**
  * The app shell against the production server: home page with seeded data, landmarks,
  * the 404 page, the theme switch and the navigation spinner. Every test runs in the
  * "js" and "no-js" projects unless tagged @js-only / @no-js-only.
  */
-
-// Uncaught errors in the page (a broken hydration, a failing effect) fail the test.
-const test = base.extend<{ pageErrors: Error[] }>({
-  pageErrors: [
-    async ({ page }, use) => {
-      const errors: Error[] = [];
-      page.on("pageerror", (error) => errors.push(error));
-      await use(errors);
-      expect(errors, "uncaught errors in the page").toEqual([]);
-    },
-    { auto: true },
-  ],
-});
-
-// The server seeds this exact town on first start (the seed is pure and deterministic),
-// so expectations come from the same source instead of copied numbers.
-const town = buildDemoTown();
 
 /** Newest first, as the seed dates rows: daysAgo days plus a few minutes per list position. */
 function newest<T extends { daysAgo: number }>(items: T[]): T {
@@ -39,17 +22,6 @@ function openBusinessCount(now: Date): number {
 
 const UNKNOWN_PATH = "/essa-pagina-nao-existe";
 const DARK = /(^|\s)dark(\s|$)/;
-
-/**
- * Resolves once React has hydrated the page, so client-side Links and fetchers are live.
- * React Router creates its router while hydrating; the theme toggle's mount effect then
- * mirrors the theme into localStorage ("guida-theme"), which happens only after React commits.
- */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(
-    () => "__reactRouterDataRouter" in window && window.localStorage.getItem("guida-theme") !== null,
-  );
-}
 
 async function themeCookie(page: Page) {
   const cookies = await page.context().cookies();

@@ -1,0 +1,84 @@
+import { test as base, expect, type Page } from "@playwright/test";
+import { buildDemoTown } from "../../server/db/seed-data";
+
+/**
+ * What every browser spec shares: the test fixture that watches for page errors, the seeded
+ * demo town and its residents, and the steps most tests begin with (open a page and wait for
+ * hydration, sign in through /login). Not a spec itself: Playwright only runs *.spec.ts.
+ */
+
+export { expect };
+
+// Uncaught errors in the page (a broken hydration, a failing effect) fail the test.
+export const test = base.extend<{ pageErrors: Error[] }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: Error[] = [];
+      page.on("pageerror", (error) => errors.push(error));
+      await use(errors);
+      expect(errors, "uncaught errors in the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+// The server seeds this exact town on first start (the seed is pure and deterministic), so
+// expectations come from the same source instead of copied numbers. Every demo resident's
+// password is guida2026.
+export const town = buildDemoTown();
+export const DEMO_PASSWORD = "guida2026";
+
+export type DemoUser = (typeof town.users)[number];
+
+/** A demo resident by username; throws on a typo instead of failing later on `undefined`. */
+export function demoUserByUsername(username: string): DemoUser {
+  const user = town.users.find((u) => u.username === username);
+  if (!user) throw new Error(`no demo user ${username}`);
+  return user;
+}
+
+/** A demo resident by seed key (what ownerKey, sellerKey and authorKey point at). */
+export function demoUserByKey(key: string): DemoUser {
+  const user = town.users.find((u) => u.key === key);
+  if (!user) throw new Error(`no demo user ${key}`);
+  return user;
+}
+
+/** Where the app sends a visitor who asked for `path` without being signed in. */
+export const loginUrlFor = (path: string) => `/login?redirectTo=${encodeURIComponent(path)}`;
+
+/**
+ * Resolves once React has hydrated the page, so client-side Links, forms, fetchers and effects
+ * are live. React Router creates its router while hydrating; the theme toggle's mount effect
+ * then mirrors the theme into localStorage ("guida-theme"), which happens only after React commits.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(
+    () => "__reactRouterDataRouter" in window && window.localStorage.getItem("guida-theme") !== null,
+  );
+}
+
+/** Loads a page and, when the project runs JavaScript, waits for it to hydrate. */
+export async function open(page: Page, path: string, javaScriptEnabled: boolean) {
+  const response = await page.goto(path);
+  if (javaScriptEnabled) await waitForHydration(page);
+  return response;
+}
+
+/** Fills the sign-in form on the current /login page and submits it (no waiting). */
+export async function submitSignIn(page: Page, login: string, password: string) {
+  await page.getByLabel("E-mail ou celular", { exact: true }).fill(login);
+  await page.getByLabel("Senha", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
+}
+
+/**
+ * Signs a demo resident in through /login?redirectTo=…, waits to land on `redirectTo` and,
+ * with JavaScript, for that page to hydrate.
+ */
+export async function signIn(page: Page, email: string, redirectTo: string, javaScriptEnabled: boolean) {
+  await open(page, loginUrlFor(redirectTo), javaScriptEnabled);
+  await submitSignIn(page, email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(redirectTo);
+  if (javaScriptEnabled) await waitForHydration(page);
+}
