@@ -48,7 +48,11 @@ const favoriteItem = (page: Page, name: string) => page.getByRole("listitem").fi
 async function pressHeart(page: Page, name: string, adding: boolean) {
   const before = adding ? `Favoritar ${name}` : `Remover ${name} dos favoritos`;
   const after = adding ? `Remover ${name} dos favoritos` : `Favoritar ${name}`;
+  // With JavaScript the heart changes at once, before the server has saved anything: wait for
+  // the write itself, or a page opened next could still show the old list.
+  const saved = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/favorites"));
   await page.getByRole("button", { name: before, exact: true }).click();
+  expect((await saved).status()).toBeLessThan(400);
   await expect(page.getByRole("button", { name: after, exact: true })).toHaveAttribute("aria-pressed", String(adding));
 }
 
