@@ -1,16 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { FormErrors, FormField, fieldErrors, primaryButton } from "~/components/form-field";
 import { ImageField, TextAreaField } from "~/components/post-form";
-import { hasNulCharacter, NUL_REFUSED, textFields } from "~/lib/form-data";
 import "~/lib/zod-messages";
-import { getDb, withUser } from "../../server/db";
-import { flashCookie } from "../../server/flash";
 import { createNews } from "../../server/models/news";
+import { publishWithImage } from "../../server/publish-with-image";
 import { requireUser } from "../../server/request";
-import { discardImage, storeOptionalUpload } from "../../server/uploads";
 import type { Route } from "./+types/create-news";
 
 // Limits mirror the news table's CHECK constraints, so valid input never fails in the database.
@@ -40,32 +37,11 @@ export async function loader({ request }: Route.LoaderArgs) {
  * article; 400 (invalid) and 413 (image too large) re-render the form with what was typed.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const { user, claims } = await requireUser(request);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data({ result: { status: "error" as const, error: { "": ["Não conseguimos ler o envio. Tente de novo."] } } }, { status: 400 });
-  }
-  const submission = parseWithZod(textFields(form), { schema: NewsSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  if (hasNulCharacter(form)) return data({ result: submission.reply({ formErrors: [NUL_REFUSED] }) }, { status: 400 });
-
-  const upload = await storeOptionalUpload(form.get("coverImage"), "wide");
-  if (!upload.ok) return data({ result: submission.reply({ fieldErrors: { coverImage: [upload.message] } }) }, { status: upload.status });
-
-  const { title, summary, content } = submission.value;
-  const db = await getDb();
-  let id: string;
-  try {
-    id = await withUser(db, claims, (tx) => createNews(tx, user.id, { title, summary: summary ?? "", content, coverImage: upload.ref }));
-  } catch (error) {
-    await discardImage(upload.ref);
-    throw error;
-  }
-  return redirect(`/news/${id}`, {
-    status: 303,
-    headers: { "Set-Cookie": flashCookie(request, { kind: "success", message: "Notícia publicada." }) },
+  return publishWithImage(request, {
+    schema: NewsSchema,
+    image: { field: "coverImage", shape: "wide" },
+    insert: (tx, userId, { title, summary, content }, coverImage) => createNews(tx, userId, { title, summary: summary ?? "", content, coverImage }),
+    published: (id) => ({ location: `/news/${id}`, message: "Notícia publicada." }),
   });
 }
 

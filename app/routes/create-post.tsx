@@ -1,15 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { FormErrors, fieldErrors, primaryButton } from "~/components/form-field";
 import { PostFields } from "~/components/post-form";
-import { hasNulCharacter, NUL_REFUSED, textFields } from "~/lib/form-data";
 import { PostSchema, toPostInput } from "~/lib/post-form";
-import { getDb, withUser } from "../../server/db";
-import { flashCookie } from "../../server/flash";
 import { createPost } from "../../server/models/posts";
+import { publishWithImage } from "../../server/publish-with-image";
 import { requireUser } from "../../server/request";
-import { discardImage, storeOptionalUpload } from "../../server/uploads";
 import type { Route } from "./+types/create-post";
 
 // The schema (PostSchema) is shared with /posts/{id}/edit: app/lib/post-form.ts.
@@ -27,32 +24,11 @@ export async function loader({ request }: Route.LoaderArgs) {
  * with what was typed.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const { user, claims } = await requireUser(request);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data({ result: { status: "error" as const, error: { "": ["Não conseguimos ler o envio. Tente de novo."] } } }, { status: 400 });
-  }
-  const submission = parseWithZod(textFields(form), { schema: PostSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  if (hasNulCharacter(form)) return data({ result: submission.reply({ formErrors: [NUL_REFUSED] }) }, { status: 400 });
-
-  const upload = await storeOptionalUpload(form.get("image"), "photo");
-  if (!upload.ok) return data({ result: submission.reply({ fieldErrors: { image: [upload.message] } }) }, { status: upload.status });
-
-  const db = await getDb();
-  let id: string;
-  try {
-    id = await withUser(db, claims, (tx) => createPost(tx, user.id, { ...toPostInput(submission.value), imageUrl: upload.ref }));
-  } catch (error) {
-    // The transaction left nothing behind; neither may the image stored for it.
-    await discardImage(upload.ref);
-    throw error;
-  }
-  return redirect(`/posts/${id}`, {
-    status: 303,
-    headers: { "Set-Cookie": flashCookie(request, { kind: "success", message: "Post publicado." }) },
+  return publishWithImage(request, {
+    schema: PostSchema,
+    image: { field: "image", shape: "photo" },
+    insert: (tx, userId, value, imageUrl) => createPost(tx, userId, { ...toPostInput(value), imageUrl }),
+    published: (id) => ({ location: `/posts/${id}`, message: "Post publicado." }),
   });
 }
 
