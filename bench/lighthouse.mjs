@@ -16,10 +16,9 @@
 // default /usr/bin/chromium.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { nodeVersion, request, serverNode, sleep, startProcess, stopProcess, waitFor200 } from "./lib/proc.mjs";
+import { freePort, nodeVersion, request, serverNode, sleep, startProcess, stopProcess, waitFor200 } from "./lib/proc.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const RESULTS = path.join(ROOT, "bench", "results");
@@ -46,16 +45,6 @@ function lighthouseNode() {
   );
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function runLighthouse(nodeBin, url, outFile) {
   const cli = path.join(LIGHTHOUSE_HOME, "node_modules", "lighthouse", "cli", "index.js");

@@ -6,11 +6,10 @@
 // (until the first 200 on /). The .cpuprofile is kept in bench/results/profiles/ (open it
 // in Chrome DevTools › Performance, or speedscope).
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { loadTest } from "./lib/load.mjs";
-import { nodeVersion, request, serverNode, sleep, startProcess, stopProcess, waitFor200 } from "./lib/proc.mjs";
+import { freePort, nodeVersion, request, serverNode, sleep, startProcess, stopProcess, waitFor200 } from "./lib/proc.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -20,16 +19,6 @@ const target = args.find((a) => !a.startsWith("--")) ?? "/businesses";
 const seconds = Number(option("seconds", 10));
 const log = (message) => process.stderr.write(`[profile] ${message}\n`);
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Self time by function and by package from a .cpuprofile. */
 export function summarizeProfile(profile) {

@@ -18,7 +18,6 @@
 // BENCH_KEEP_DATA=1 (keep the data folder), BENCH_EMAIL (demo resident to sign in as).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { loadTest } from "./lib/load.mjs";
@@ -27,6 +26,7 @@ import {
   cpuSecondsOf,
   currentAffinity,
   machineCpuSeconds,
+  freePort,
   memoryOf,
   nodeVersion,
   pinningPlan,
@@ -73,16 +73,6 @@ if (!fs.existsSync(path.join(ROOT, "build", "server", "index.js")) || !fs.exists
   process.exit(1);
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const NODE = serverNode();
 fs.mkdirSync(path.join(RESULTS, "logs"), { recursive: true });

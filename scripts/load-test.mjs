@@ -14,9 +14,9 @@
 import autocannon from "autocannon";
 import { spawn, execFileSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "../bench/lib/proc.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const SECONDS = positive("LOAD_SECONDS", 60);
@@ -46,16 +46,6 @@ function rssBytes(pid) {
   }
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(condition, what, timeoutMs) {
   const deadline = Date.now() + timeoutMs;

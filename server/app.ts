@@ -8,6 +8,7 @@ import { closeDb, getPlatform } from "./db";
 import { DataDirLockedError } from "./db/lock";
 import { countStatementsIn } from "./db/statement-count";
 import { EnvError, getEnv } from "./env";
+import { isPersonalRequest } from "./html-cache";
 import { logRequest } from "./log";
 import { isForwardedHttps } from "./http";
 import { requestIdOf, toFetchRequest, writeAnswer, writeFetchResponse } from "./node-adapter";
@@ -82,6 +83,8 @@ export async function start(): Promise<http.Server> {
    */
   const serveCachedPage = (req: http.IncomingMessage, res: http.ServerResponse, began: number): boolean => {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
+    // Signed-in requests never share a page: skip the lookup (and its URL parsing) for them.
+    if (req.headers.authorization !== undefined || isPersonalRequest(req.headers.cookie ?? null)) return false;
     let url: URL;
     try {
       url = new URL(req.url ?? "/", req.headers.host ? `http://${req.headers.host}` : origin);

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { isCompressible } from "./compression";
 
 /**
  * Rendered pages shared between visitors (no session): a page shared on WhatsApp costs
@@ -15,6 +16,8 @@ export type CachedPage = {
   body: Buffer;
   etag: string;
   storedAt: number;
+  /** Whether the body is worth compressing (its type and size), decided once when stored. */
+  compressible: boolean;
   /** Compressed bodies, made once per entry on first demand. */
   encoded: Map<string, Buffer>;
   /**
@@ -95,11 +98,13 @@ export class HtmlCache {
   }
 
   /** The entry for this response; stored only if no clear() happened since `renderedIn` began. */
-  set(key: string, page: Omit<CachedPage, "etag" | "storedAt" | "encoded" | "answers">, renderedIn = this.clears): CachedPage {
+  set(key: string, page: Omit<CachedPage, "etag" | "storedAt" | "compressible" | "encoded" | "answers">, renderedIn = this.clears): CachedPage {
+    const contentType = page.headers.find(([name]) => name.toLowerCase() === "content-type")?.[1] ?? null;
     const entry: CachedPage = {
       ...page,
       etag: `W/"${createHash("sha1").update(page.body).digest("base64url")}"`,
       storedAt: this.now(),
+      compressible: isCompressible(contentType, page.body.length),
       encoded: new Map(),
       answers: new Map(),
     };

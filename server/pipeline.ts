@@ -114,8 +114,7 @@ function cacheQueryOf(request: Request, https: boolean): CacheQuery {
  */
 export function cachedAnswer(page: CachedPage, cacheStatus: "HIT" | "MISS", query: CacheQuery): CachedAnswer {
   const notModified = query.ifNoneMatch === page.etag;
-  const contentType = page.headers.find(([name]) => name === "content-type")?.[1] ?? null;
-  const encoding = !notModified && isCompressible(contentType, page.body.length) ? pickEncoding(query.acceptEncoding) : null;
+  const encoding = !notModified && page.compressible ? pickEncoding(query.acceptEncoding) : null;
   const variant = `${cacheStatus} ${notModified ? "304" : (encoding ?? "identity")}`;
   let answer = page.answers.get(variant);
   if (!answer) {

@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { FormErrors, fieldErrors, primaryButton } from "~/components/form-field";
+import { DeleteConfirmation } from "~/components/delete-confirmation";
 import { PostFields } from "~/components/post-form";
 import { hasNulCharacter, NUL_REFUSED, textFields } from "~/lib/form-data";
 import { PostSchema, toPostInput } from "~/lib/post-form";
@@ -150,26 +151,11 @@ function EditPostForm({ post, lastResult }: { post: EditablePostData; lastResult
         </Link>
       </Form>
 
-      {/* A second step before deleting, without JavaScript: the button sits inside a disclosure. */}
-      <details className="group rounded-xl border border-red-200 p-3 dark:border-red-900">
-        <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-red-700 dark:text-red-300">
-          <span>Excluir post</span>
-          <span aria-hidden="true" className="ml-auto text-xl transition-transform group-open:rotate-90">›</span>
-        </summary>
-        <Form method="post" className="mt-2 space-y-2">
-          <p className="text-sm text-stone-700 dark:text-stone-300">
-            {post.poll ? "O post, a enquete e os votos dela serão apagados para sempre." : "O post será apagado para sempre."}
-          </p>
-          <input type="hidden" name="intent" value="delete" />
-          <button
-            type="submit"
-            disabled={busy}
-            className="inline-flex min-h-11 w-full items-center justify-center rounded-full bg-red-700 px-6 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-          >
-            Confirmar exclusão
-          </button>
-        </Form>
-      </details>
+      <DeleteConfirmation
+        label="Excluir post"
+        warning={post.poll ? "O post, a enquete e os votos dela serão apagados para sempre." : "O post será apagado para sempre."}
+        busy={busy}
+      />
     </div>
   );
 }

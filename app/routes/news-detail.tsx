@@ -1,4 +1,5 @@
-import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { Link, data, redirect, useNavigation } from "react-router";
+import { DeleteConfirmation } from "~/components/delete-confirmation";
 import { Picture } from "~/components/picture";
 import { useCurrentUser } from "~/components/user-context";
 import { whatsAppShareHref } from "~/lib/contact-links";
@@ -106,24 +107,7 @@ export default function NewsDetail({ loaderData, actionData }: Route.ComponentPr
         </p>
       ) : null}
       {user?.id === article.author.id ? (
-        // A second step before deleting that needs no JavaScript: the button sits in a disclosure.
-        <details className="group rounded-xl border border-red-200 p-3 dark:border-red-900">
-          <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-red-700 dark:text-red-300">
-            <span>Excluir notícia</span>
-            <span aria-hidden="true" className="ml-auto text-xl transition-transform group-open:rotate-90">›</span>
-          </summary>
-          <Form method="post" className="mt-2 space-y-2">
-            <p className="text-sm text-stone-700 dark:text-stone-300">A notícia será apagada para sempre.</p>
-            <input type="hidden" name="intent" value="delete" />
-            <button
-              type="submit"
-              disabled={busy}
-              className="inline-flex min-h-11 w-full items-center justify-center rounded-full bg-red-700 px-6 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-            >
-              Confirmar exclusão
-            </button>
-          </Form>
-        </details>
+        <DeleteConfirmation label="Excluir notícia" warning="A notícia será apagada para sempre." busy={busy} />
       ) : null}
       <p>
         <Link to="/news" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline dark:text-brand-100">

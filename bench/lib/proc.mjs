@@ -1,5 +1,6 @@
 // Process helpers for the benchmarks: which Node runs the servers, CPU pinning,
 // starting and stopping a server, waiting for its first 200, reading its memory and CPU.
+import net from "node:net";
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -166,4 +167,16 @@ export function machineCpuSeconds() {
   } catch {
     return null;
   }
+}
+
+/** A TCP port free on 127.0.0.1 right now, for a server about to start. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
 }
