@@ -30,46 +30,26 @@ export type FavoriteItem = {
   createdAt: string;
 };
 
-/**
- * The favorite's copy of the item, taken from the item's own row — never from the form —
- * one SELECT per type. Columns: title, description, price, image, seller, date, location,
- * author, content, author_avatar, avatar_url, cover_image, has_poll, poll_question, poll_options.
- */
-const SOURCES: Record<FavoriteItemType, string> = {
-  business: `SELECT b.name, b.description, NULL::numeric, b.logo_url, NULL, b.created_at, b.neighbourhood, NULL, NULL, NULL, NULL, b.cover_url, false, NULL, NULL::text[]
-             FROM public.businesses b WHERE b.id = $2`,
-  service: `SELECT s.name, s.description, NULL::numeric, s.image_url, NULL, s.created_at, s.neighbourhood, NULL, s.price_info, NULL, NULL, NULL, false, NULL, NULL::text[]
-            FROM public.services s WHERE s.id = $2`,
-  driver: `SELECT d.name, d.vehicle_description, NULL::numeric, d.photo_url, NULL, d.created_at, public.search_join(d.areas), NULL, d.bio, NULL, d.photo_url, NULL, false, NULL, NULL::text[]
-           FROM public.drivers d WHERE d.id = $2`,
-  sell_item: `SELECT i.title, i.description, i.price, i.images[1], p.full_name, i.created_at, i.location, NULL, NULL, NULL, p.avatar_url, NULL, false, NULL, NULL::text[]
-              FROM public.sell_items i JOIN public.profiles p ON p.id = i.seller_id WHERE i.id = $2`,
-  post: `SELECT NULL, NULL, NULL::numeric, po.image_url, NULL, po.created_at, NULL, p.full_name, po.content, p.avatar_url, NULL, NULL,
-                pl.id IS NOT NULL, pl.question,
-                (SELECT array_agg(o.label ORDER BY o.position) FROM public.poll_options o WHERE o.poll_id = pl.id)
-         FROM public.posts po JOIN public.profiles p ON p.id = po.author_id
-         LEFT JOIN public.polls pl ON pl.post_id = po.id WHERE po.id = $2`,
-  news: `SELECT n.title, n.summary, NULL::numeric, n.cover_image, NULL, n.created_at, NULL, p.full_name, NULL, p.avatar_url, NULL, n.cover_image, false, NULL, NULL::text[]
-         FROM public.news n JOIN public.profiles p ON p.id = n.author_id WHERE n.id = $2`,
-};
-
 export type AddFavoriteResult = "added" | "already" | "not_found";
 
-/** Adding an existing favorite does nothing (the spec). RLS: user_id must be the caller. */
+/**
+ * Adding an existing favorite does nothing (the spec). RLS: user_id must be the caller.
+ * Only the item is named: the database copies what the favorite shows (title, image,
+ * price, …) from the item's own row (public.favorite_source, in a trigger), so a caller
+ * can never make a favorite — or the notification it sends — say something else.
+ */
 export async function addFavorite(tx: Queryable, userId: string, type: FavoriteItemType, itemId: string): Promise<AddFavoriteResult> {
   if (!isUuid(itemId)) return "not_found";
-  const rows = await tx.query<{ inserted: boolean }>(
-    `WITH source AS (${SOURCES[type]}),
+  const [row] = await tx.query<{ found: number; added: number }>(
+    `WITH source AS (SELECT 1 FROM public.favorite_source($3, $2)),
      inserted AS (
-       INSERT INTO public.user_favorites (user_id, item_id, item_type, title, description, price, image, seller, date,
-         location, author, content, author_avatar, avatar_url, cover_image, has_poll, poll_question, poll_options)
-       SELECT $1, $2, $3, source.* FROM source
+       INSERT INTO public.user_favorites (user_id, item_id, item_type)
+       SELECT $1, $2, $3 FROM source
        ON CONFLICT (user_id, item_id) DO NOTHING
        RETURNING true AS inserted)
      SELECT (SELECT count(*) FROM source)::int AS found, (SELECT count(*) FROM inserted)::int AS added`,
     [userId, itemId, type],
   );
-  const row = rows[0] as unknown as { found: number; added: number } | undefined;
   if (!row || row.found === 0) return "not_found";
   return row.added > 0 ? "added" : "already";
 }

@@ -187,7 +187,10 @@ export async function updateSellItem(
   return { outcome: "ok", removedImages: current.images.filter((ref) => remove.has(ref)), images };
 }
 
-/** Marks an item sold (keeping the first sold_at) or available again. */
+/**
+ * Marks an item sold or available again. The database stamps sold_at (the first moment
+ * it was marked sold, cleared when it is available again): residents cannot write it.
+ */
 export async function setSellItemStatus(
   tx: Queryable,
   id: string,
@@ -196,7 +199,7 @@ export async function setSellItemStatus(
   if (!isUuid(id)) return "not_found";
   const rows = await tx.query(
     `UPDATE public.sell_items
-     SET status = $2, sold_at = CASE WHEN $2 = 'sold' THEN coalesce(sold_at, now()) END
+     SET status = $2
      WHERE id = $1
      RETURNING id`,
     [id, status],

@@ -132,10 +132,6 @@ forEachEngine((getDb) => {
       const changed = await asUser(BRUNO, async (tx) => [
         ...(await tx.query(`UPDATE public.polls SET question = 'hackeada' WHERE post_id = $1 RETURNING id`, [postId])),
         ...(await tx.query(
-          `UPDATE public.poll_options SET label = 'hackeada' WHERE poll_id = (SELECT id FROM public.polls WHERE post_id = $1) RETURNING id`,
-          [postId],
-        )),
-        ...(await tx.query(
           `DELETE FROM public.poll_options WHERE poll_id = (SELECT id FROM public.polls WHERE post_id = $1) RETURNING id`,
           [postId],
         )),
@@ -150,6 +146,14 @@ forEachEngine((getDb) => {
           ),
         ),
       ).rejects.toThrow(RLS_VIOLATION);
+      // Editing a poll replaces its options: nobody updates one in place.
+      await expect(
+        asUser(BRUNO, (tx) =>
+          tx.query(`UPDATE public.poll_options SET label = 'hackeada' WHERE poll_id = (SELECT id FROM public.polls WHERE post_id = $1)`, [
+            postId,
+          ]),
+        ),
+      ).rejects.toThrow(/permission denied/);
       expect(await optionsOf(postId)).toEqual(before);
     });
 
@@ -191,10 +195,6 @@ forEachEngine((getDb) => {
       const raw = await asUser(ALICE, async (tx) => [
         ...(await tx.query(`UPDATE public.polls SET question = 'mudou' WHERE post_id = $1 RETURNING id`, [postId])),
         ...(await tx.query(
-          `UPDATE public.poll_options SET label = 'mudou' WHERE poll_id = (SELECT id FROM public.polls WHERE post_id = $1) RETURNING id`,
-          [postId],
-        )),
-        ...(await tx.query(
           `DELETE FROM public.poll_options WHERE poll_id = (SELECT id FROM public.polls WHERE post_id = $1) RETURNING id`,
           [postId],
         )),
@@ -209,6 +209,13 @@ forEachEngine((getDb) => {
           ),
         ),
       ).rejects.toThrow(RLS_VIOLATION);
+      await expect(
+        asUser(ALICE, (tx) =>
+          tx.query(`UPDATE public.poll_options SET label = 'mudou' WHERE poll_id = (SELECT id FROM public.polls WHERE post_id = $1)`, [
+            postId,
+          ]),
+        ),
+      ).rejects.toThrow(/permission denied/);
       expect(await optionsOf(postId)).toEqual(before);
 
       // The text still changes when the poll is sent back exactly as it is.

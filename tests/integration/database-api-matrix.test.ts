@@ -1,0 +1,642 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { withUser } from "../../server/db/with-user";
+import { ANON, type Claims, type Database, type Queryable } from "../../server/db/types";
+import { addFavorite } from "../../server/models/favorites";
+import { listSellItems } from "../../server/models/sell-items";
+import { forEachEngine } from "./db";
+
+// Issue #13, finding 3: on Supabase, PostgREST exposes every table of `public` to every
+// token, so the database's own grants and policies — not the routes — decide what a
+// resident can do. This file asks the database directly, the way PostgREST does
+// (withUser: set_config('role', …, true) and set_config('request.jwt.claims', …, true)),
+// as a visitor (anon), as the row's owner and as another resident, for every table, every
+// verb and every column, and checks the outcome the app intends. The coverage test at the
+// end fails when a table or column of `public` is missing from the matrix.
+
+const ALICE = "00000000-0000-4000-8000-00000000a11c"; // owns every target row
+const BRUNO = "00000000-0000-4000-8000-00000000b404"; // another resident
+
+const BIZ = "10000000-0000-4000-8000-0000000000b1";
+const BIZ_IMAGE = "10000000-0000-4000-8000-0000000000b2";
+const SERVICE = "10000000-0000-4000-8000-0000000000c1";
+const DRIVER = "10000000-0000-4000-8000-0000000000d1";
+const ITEM = "10000000-0000-4000-8000-0000000000e1";
+const BRUNO_ITEM = "10000000-0000-4000-8000-0000000000e2";
+const POST = "10000000-0000-4000-8000-0000000000f1"; // Alice's, with a poll nobody voted on
+const PLAIN_POST = "10000000-0000-4000-8000-0000000000f2"; // Alice's, no poll
+const BRUNO_POST = "10000000-0000-4000-8000-0000000000f3"; // Bruno's poll, Alice voted
+const POLL = "10000000-0000-4000-8000-0000000000a1";
+const BRUNO_POLL = "10000000-0000-4000-8000-0000000000a2";
+const OPTION = "10000000-0000-4000-8000-0000000000a3";
+const OPTION_2 = "10000000-0000-4000-8000-0000000000a4";
+const BRUNO_OPTION = "10000000-0000-4000-8000-0000000000a5";
+const BRUNO_OPTION_2 = "10000000-0000-4000-8000-0000000000a6";
+const NEWS = "10000000-0000-4000-8000-0000000000a7";
+const FORGED_ID = "9f000000-0000-4000-8000-000000000001";
+
+const q = (value: string) => `'${value.replace(/'/g, "''")}'`;
+
+type Actor = "anon" | "owner" | "other";
+const ACTORS: readonly Actor[] = ["anon", "owner", "other"];
+const CLAIMS: Record<Actor, Claims> = {
+  anon: ANON,
+  owner: { role: "authenticated", sub: ALICE },
+  other: { role: "authenticated", sub: BRUNO },
+};
+
+/** visible: the row comes back · hidden: no row, no error · denied: permission denied. */
+type Read = "visible" | "hidden" | "denied";
+/** allowed: written and read back · rls: refused by a policy · hidden: no row matched · denied: no grant. */
+type Write = "allowed" | "rls" | "hidden" | "denied";
+
+type ColumnRule = {
+  /** An SQL expression of the column's type: what each attempt tries to write. */
+  value: string;
+  /** Who may change it with UPDATE: the row's owner (others match no row), or nobody. */
+  update: "owner" | "nobody";
+  /** What the database keeps instead of `value` when the owner writes it (SQL, default value). */
+  stored?: string;
+  /** After the owner's update, true on the row (what the database filled in meanwhile). */
+  check?: string;
+};
+
+type TableRules = {
+  /** Picks the target row, which belongs to Alice. */
+  where: string;
+  select: Record<Actor, Read>;
+  insert: {
+    /** The row the app itself inserts for Alice: exactly the columns residents may name. */
+    row: Record<string, string>;
+    owner: Write;
+    other: Write;
+    /** After the owner's insert, true on the new row (what the database filled in). */
+    check?: string;
+  };
+  delete: { owner: Write; other: Write };
+  /** Every column of the table. */
+  columns: Record<string, ColumnRule>;
+  /** How a refused write reads on this relation (views refuse before any grant). */
+  refusal?: RegExp;
+};
+
+const nobody = (value: string): ColumnRule => ({ value, update: "nobody" });
+const owner = (value: string, filled: { stored?: string; check?: string } = {}): ColumnRule => ({
+  value,
+  update: "owner",
+  ...filled,
+});
+const FUTURE = "'2999-01-01 00:00:00+00'";
+const PUBLIC_READ: Record<Actor, Read> = { anon: "visible", owner: "visible", other: "visible" };
+const PRIVATE_READ: Record<Actor, Read> = { anon: "denied", owner: "visible", other: "hidden" };
+const NO_READ: Record<Actor, Read> = { anon: "denied", owner: "denied", other: "denied" };
+const OWNER_INSERTS = { owner: "allowed", other: "rls" } as const;
+const NOBODY_INSERTS = { owner: "denied", other: "denied" } as const;
+const OWNER_DELETES = { owner: "allowed", other: "hidden" } as const;
+const NOBODY_DELETES = { owner: "denied", other: "denied" } as const;
+
+const MATRIX: Record<string, TableRules> = {
+  // Created by the sign-up trigger; the owner edits the profile form's fields and the avatar.
+  profiles: {
+    where: `id = ${q(ALICE)}`,
+    select: PUBLIC_READ,
+    insert: { row: { id: q(ALICE), username: q("alice_dois"), full_name: q("Alice Dois") }, ...NOBODY_INSERTS },
+    delete: NOBODY_DELETES,
+    columns: {
+      id: nobody(q(BRUNO)),
+      username: owner(q("alice_nova")),
+      full_name: owner(q("Alice Nova")),
+      avatar_url: owner(q("/media/avatars/nova.webp")),
+      bio: owner(q("Nova bio")),
+      created_at: nobody(FUTURE),
+      updated_at: nobody(FUTURE),
+    },
+  },
+  profile_private: {
+    where: `user_id = ${q(ALICE)}`,
+    select: PRIVATE_READ,
+    insert: { row: { user_id: q(ALICE) }, ...NOBODY_INSERTS },
+    delete: NOBODY_DELETES,
+    columns: {
+      user_id: nobody(q(BRUNO)),
+      phone: owner(q("(35) 99999-0000")),
+      birth_date: owner(q("1990-01-02")),
+      updated_at: nobody(FUTURE),
+    },
+  },
+  // The catalogue comes from the seed; an owner changes only the pictures (/update-business-images).
+  businesses: {
+    where: `id = ${q(BIZ)}`,
+    select: PUBLIC_READ,
+    insert: { row: { owner_id: q(ALICE), name: q("Negócio forjado"), category: q("Padarias") }, ...NOBODY_INSERTS },
+    delete: NOBODY_DELETES,
+    columns: {
+      id: nobody(q(FORGED_ID)),
+      owner_id: nobody(q(BRUNO)),
+      name: nobody(q("Renomeado")),
+      category: nobody(q("Outros")),
+      description: nobody(q("Outra descrição")),
+      address: nobody(q("Outra rua")),
+      neighbourhood: nobody(q("Outro bairro")),
+      phone: nobody(q("(35) 3333-9999")),
+      whatsapp: nobody(q("35999990000")),
+      instagram: nobody(q("@outro")),
+      website: nobody(q("https://exemplo.com.br")),
+      opening_hours: nobody(`'{}'::jsonb`),
+      logo_url: owner(q("/media/logo-novo.webp")),
+      cover_url: owner(q("/media/capa-nova.webp")),
+      created_at: nobody(FUTURE),
+      updated_at: nobody(FUTURE),
+    },
+  },
+  business_images: {
+    where: `id = ${q(BIZ_IMAGE)}`,
+    select: PUBLIC_READ,
+    insert: { row: { business_id: q(BIZ), url: q("/media/galeria-nova.webp"), position: "1" }, ...OWNER_INSERTS },
+    delete: OWNER_DELETES,
+    columns: {
+      id: nobody(q(FORGED_ID)),
+      business_id: nobody(q(FORGED_ID)),
+      url: nobody(q("/media/trocada.webp")),
+      position: nobody("5"),
+      created_at: nobody(FUTURE),
+    },
+  },
+  services: {
+    where: `id = ${q(SERVICE)}`,
+    select: PUBLIC_READ,
+    insert: { row: { owner_id: q(ALICE), name: q("Serviço forjado"), category: q("Reformas") }, ...NOBODY_INSERTS },
+    delete: NOBODY_DELETES,
+    columns: {
+      id: nobody(q(FORGED_ID)),
+      owner_id: nobody(q(BRUNO)),
+      name: nobody(q("Renomeado")),
+      category: nobody(q("Outros")),
+      description: nobody(q("Outra descrição")),
+      neighbourhood: nobody(q("Outro bairro")),
+      phone: nobody(q("(35) 3333-9999")),
+      whatsapp: nobody(q("35999990000")),
+      price_info: nobody(q("Grátis")),
+      image_url: nobody(q("/media/outra.webp")),
+      created_at: nobody(FUTURE),
+      updated_at: nobody(FUTURE),
+    },
+  },
+  drivers: {
+    where: `id = ${q(DRIVER)}`,
+    select: PUBLIC_READ,
+    insert: { row: { owner_id: q(ALICE), name: q("Motorista forjado"), vehicle_kind: q("moto") }, ...NOBODY_INSERTS },
+    delete: NOBODY_DELETES,
+    columns: {
+      id: nobody(q(FORGED_ID)),
+      owner_id: nobody(q(BRUNO)),
+      name: nobody(q("Renomeado")),
+      vehicle_kind: nobody(q("van")),
+      vehicle_description: nobody(q("Outra")),
+      areas: nobody(`'{Centro}'`),
+      bio: nobody(q("Outra bio")),
+      phone: nobody(q("(35) 3333-9999")),
+      whatsapp: nobody(q("35999990000")),
+      photo_url: nobody(q("/media/outra.webp")),
+      working_hours: nobody(`'{}'::jsonb`),
+      created_at: nobody(FUTURE),
+      updated_at: nobody(FUTURE),
+    },
+  },
+  sell_items: {
+    where: `id = ${q(ITEM)}`,
+    select: PUBLIC_READ,
+    insert: {
+      row: {
+        seller_id: q(ALICE),
+        title: q("Anúncio novo"),
+        description: q(""),
+        price: "10.00",
+        condition: q("usado"),
+        category: q("Casa"),
+        location: q("Centro"),
+        images: `'{/media/foto.webp}'`,
+      },
+      ...OWNER_INSERTS,
+      check: `created_at = now() AND status = 'available' AND sold_at IS NULL`,
+    },
+    delete: OWNER_DELETES,
+    columns: {
+      id: nobody(q(FORGED_ID)),
+      seller_id: nobody(q(BRUNO)),
+      title: owner(q("Título novo")),
+      description: owner(q("Descrição nova")),
+      price: owner("99.90"),
+      condition: owner(q("novo")),
+      category: owner(q("Ferramentas")),
+      location: owner(q("Vila Nova")),
+      images: owner(`'{/media/a.webp,/media/b.webp}'`),
+      // Marking it sold: the database stamps the time.
+      status: owner(q("sold"), { check: "sold_at = now()" }),
+      sold_at: nobody(FUTURE),
+      created_at: nobody(FUTURE),
+      updated_at: nobody(FUTURE),
+    },
+  },
+  posts: {
+    where: `id = ${q(POST)}`,
+    select: PUBLIC_READ,
+    insert: { row: { author_id: q(ALICE), content: q("Post novo"), image_url: "NULL" }, ...OWNER_INSERTS, check: `created_at = now()` },
+    delete: OWNER_DELETES,
+    columns: {
+      id: nobody(q(FORGED_ID)),
+      author_id: nobody(q(BRUNO)),
+      content: owner(q("Texto revisado")),
+      image_url: owner(q("/media/post-novo.webp")),
+      created_at: nobody(FUTURE),
+      updated_at: nobody(FUTURE),
+    },
+  },
+  polls: {
+    where: `id = ${q(POLL)}`,
+    select: PUBLIC_READ,
+    insert: { row: { post_id: q(PLAIN_POST), question: q("Nova enquete?") }, ...OWNER_INSERTS },
+    delete: OWNER_DELETES,
+    columns: {
+      id: nobody(q(FORGED_ID)),
+      post_id: nobody(q(PLAIN_POST)),
+      question: owner(q("Pergunta revisada?")),
+      created_at: nobody(FUTURE),
+    },
+  },
+  // Editing a poll replaces its options (delete and insert): nobody updates one in place.
+  poll_options: {
+    where: `id = ${q(OPTION)}`,
+    select: PUBLIC_READ,
+    insert: { row: { poll_id: q(POLL), label: q("Talvez"), position: "2" }, ...OWNER_INSERTS },
+    delete: OWNER_DELETES,
+    columns: {
+      id: nobody(q(FORGED_ID)),
+      poll_id: nobody(q(BRUNO_POLL)),
+      label: nobody(q("Trocada")),
+      position: nobody("4"),
+    },
+  },
+  // The row's owner is the voter; voting again moves the vote (ON CONFLICT DO UPDATE).
+  poll_votes: {
+    where: `poll_id = ${q(BRUNO_POLL)} AND user_id = ${q(ALICE)}`,
+    select: PRIVATE_READ,
+    insert: { row: { poll_id: q(POLL), user_id: q(ALICE), option_id: q(OPTION) }, ...OWNER_INSERTS, check: `created_at = now()` },
+    delete: NOBODY_DELETES,
+    columns: {
+      poll_id: nobody(q(POLL)),
+      user_id: nobody(q(BRUNO)),
+      option_id: owner(q(BRUNO_OPTION_2)),
+      created_at: nobody(FUTURE),
+    },
+  },
+  news: {
+    where: `id = ${q(NEWS)}`,
+    select: PUBLIC_READ,
+    insert: {
+      row: { author_id: q(ALICE), title: q("Notícia nova"), summary: q("Resumo"), content: q("Texto"), cover_image: "NULL" },
+      ...OWNER_INSERTS,
+      check: `created_at = now()`,
+    },
+    delete: OWNER_DELETES,
+    columns: {
+      id: nobody(q(FORGED_ID)),
+      author_id: nobody(q(BRUNO)),
+      title: nobody(q("Título trocado")),
+      summary: nobody(q("Resumo trocado")),
+      content: nobody(q("Texto trocado")),
+      cover_image: nobody(q("/media/outra.webp")),
+      created_at: nobody(FUTURE),
+      updated_at: nobody(FUTURE),
+    },
+  },
+  // Written only by the database's triggers; the owner marks them read, at the database's time.
+  notifications: {
+    where: `user_id = ${q(ALICE)} AND kind = 'welcome'`,
+    select: PRIVATE_READ,
+    insert: { row: { user_id: q(ALICE), kind: q("welcome"), title: q("AVISO: sua conta será suspensa") }, ...NOBODY_INSERTS },
+    delete: NOBODY_DELETES,
+    columns: {
+      id: nobody(q(FORGED_ID)),
+      user_id: nobody(q(BRUNO)),
+      kind: nobody(q("vote")),
+      title: nobody(q("AVISO: sua conta será suspensa")),
+      body: nobody(q("Clique aqui")),
+      link: nobody(q("https://golpe.example")),
+      read_at: owner(FUTURE, { stored: "now()" }),
+      created_at: nobody(FUTURE),
+    },
+  },
+  // A resident names the item; the database copies what the favorite shows from the item itself.
+  user_favorites: {
+    where: `user_id = ${q(ALICE)} AND item_id = ${q(BRUNO_POST)}`,
+    select: PRIVATE_READ,
+    insert: {
+      row: { user_id: q(ALICE), item_id: q(BRUNO_ITEM), item_type: q("sell_item") },
+      ...OWNER_INSERTS,
+      check: `title = 'Geladeira do Bruno' AND seller = 'Bruno Lima' AND price = 150 AND created_at = now()
+              AND EXISTS (SELECT 1 FROM public.notifications n WHERE n.user_id = '${BRUNO}' AND n.kind = 'favorite'
+                          AND n.body = 'Geladeira do Bruno')`,
+    },
+    delete: OWNER_DELETES,
+    columns: {
+      user_id: nobody(q(BRUNO)),
+      item_id: nobody(q(ITEM)),
+      item_type: nobody(q("sell_item")),
+      title: nobody(q("AVISO: sua conta será suspensa")),
+      description: nobody(q("forjada")),
+      price: nobody("1.00"),
+      image: nobody(q("/media/forjada.webp")),
+      seller: nobody(q("Prefeitura")),
+      date: nobody(FUTURE),
+      location: nobody(q("forjada")),
+      author: nobody(q("Prefeitura")),
+      content: nobody(q("AVISO: sua conta será suspensa")),
+      author_avatar: nobody(q("/media/forjada.webp")),
+      avatar_url: nobody(q("/media/forjada.webp")),
+      cover_image: nobody(q("/media/forjada.webp")),
+      has_poll: nobody("true"),
+      poll_question: nobody(q("forjada?")),
+      poll_options: nobody(`'{a,b}'`),
+      created_at: nobody(FUTURE),
+    },
+  },
+  // The migrations runner's bookkeeping: no request role has any business there.
+  guida_migrations: {
+    where: `name = '20261122000100_guida_schema.sql'`,
+    select: NO_READ,
+    insert: { row: { name: q("99999999999999_forjada.sql") }, ...NOBODY_INSERTS },
+    delete: NOBODY_DELETES,
+    columns: { name: nobody(q("forjada.sql")), applied_at: nobody(FUTURE) },
+  },
+  // Public vote counts (a view with its owner's rights): read-only for everyone.
+  poll_option_results: {
+    where: `option_id = ${q(OPTION)}`,
+    select: PUBLIC_READ,
+    insert: { row: { poll_id: q(POLL), option_id: q(OPTION), label: q("x"), position: "0", votes: "99" }, ...NOBODY_INSERTS },
+    delete: NOBODY_DELETES,
+    columns: {
+      poll_id: nobody(q(BRUNO_POLL)),
+      option_id: nobody(q(OPTION_2)),
+      label: nobody(q("x")),
+      position: nobody("3"),
+      votes: nobody("99"),
+    },
+    refusal: /permission denied|cannot (insert into|update|delete from) view/,
+  },
+};
+
+const PERMISSION_DENIED = /permission denied/;
+const RLS_VIOLATION = /new row violates row-level security policy/;
+
+class Rollback extends Error {}
+
+type Attempt = { rows: Record<string, unknown>[] } | { error: Error };
+
+/**
+ * Runs `sql` as `actor` exactly as PostgREST would, then — back as the owner, in the same
+ * transaction — hands the outcome to `inspect`, and rolls everything back: each cell of
+ * the matrix starts from the same rows.
+ */
+async function probe(db: Database, actor: Actor, sql: string, inspect: (tx: Queryable, attempt: Attempt) => Promise<void>) {
+  try {
+    await withUser(db, CLAIMS[actor], async (tx) => {
+      await tx.query(`SAVEPOINT probe`);
+      let attempt: Attempt;
+      try {
+        attempt = { rows: await tx.query(sql) };
+      } catch (error) {
+        await tx.query(`ROLLBACK TO SAVEPOINT probe`);
+        attempt = { error: error as Error };
+      }
+      await tx.query(`SET LOCAL ROLE NONE`);
+      await inspect(tx, attempt);
+      throw new Rollback();
+    });
+  } catch (error) {
+    if (!(error instanceof Rollback)) throw error;
+  }
+}
+
+/** One digest of every table's rows in `public`: "nothing changed" means it is equal. */
+async function digestQuery(db: Database): Promise<string> {
+  const tables = await db.query<{ name: string }>(
+    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') ORDER BY 1`,
+  );
+  return `SELECT md5(concat_ws('|', ${tables
+    .map(({ name }) => `(SELECT string_agg(t::text, ',' ORDER BY t::text) FROM public.${name} t)`)
+    .join(", ")})) AS digest`;
+}
+
+function expectRefused(attempt: Attempt, reason: RegExp): void {
+  expect("error" in attempt ? attempt.error.message : "no error: the write went through").toMatch(reason);
+}
+
+async function createUser(db: Database, id: string, username: string, fullName: string): Promise<void> {
+  await db.query(`INSERT INTO auth.users (id, email, raw_user_meta_data) VALUES ($1, $2, $3)`, [
+    id,
+    `${username}@exemplo.com.br`,
+    JSON.stringify({ username, full_name: fullName }),
+  ]);
+}
+
+/** The town the matrix runs against, written as the owner (as the seed does). */
+async function buildTown(db: Database): Promise<void> {
+  await createUser(db, ALICE, "alice", "Alice Souza");
+  await createUser(db, BRUNO, "bruno", "Bruno Lima");
+  await db.exec(`
+    INSERT INTO public.businesses (id, owner_id, name, category) VALUES ('${BIZ}', '${ALICE}', 'Padaria da Alice', 'Padarias');
+    INSERT INTO public.business_images (id, business_id, url, position) VALUES ('${BIZ_IMAGE}', '${BIZ}', '/media/galeria.webp', 0);
+    INSERT INTO public.services (id, owner_id, name, category) VALUES ('${SERVICE}', '${ALICE}', 'Reformas da Alice', 'Reformas');
+    INSERT INTO public.drivers (id, owner_id, name, vehicle_kind) VALUES ('${DRIVER}', '${ALICE}', 'Alice Moto', 'moto');
+    INSERT INTO public.sell_items (id, seller_id, title, price, condition, category)
+      VALUES ('${ITEM}', '${ALICE}', 'Bicicleta da Alice', 300, 'usado', 'Esporte'),
+             ('${BRUNO_ITEM}', '${BRUNO}', 'Geladeira do Bruno', 150, 'usado', 'Casa');
+    INSERT INTO public.posts (id, author_id, content)
+      VALUES ('${POST}', '${ALICE}', 'Post da Alice'), ('${PLAIN_POST}', '${ALICE}', 'Outro post da Alice'),
+             ('${BRUNO_POST}', '${BRUNO}', 'Post do Bruno');
+    INSERT INTO public.polls (id, post_id, question)
+      VALUES ('${POLL}', '${POST}', 'Feira no sábado?'), ('${BRUNO_POLL}', '${BRUNO_POST}', 'Praça nova?');
+    INSERT INTO public.poll_options (id, poll_id, label, position)
+      VALUES ('${OPTION}', '${POLL}', 'Sim', 0), ('${OPTION_2}', '${POLL}', 'Não', 1),
+             ('${BRUNO_OPTION}', '${BRUNO_POLL}', 'Sim', 0), ('${BRUNO_OPTION_2}', '${BRUNO_POLL}', 'Não', 1);
+    INSERT INTO public.poll_votes (poll_id, user_id, option_id) VALUES ('${BRUNO_POLL}', '${ALICE}', '${BRUNO_OPTION}');
+    INSERT INTO public.news (id, author_id, title, summary, content) VALUES ('${NEWS}', '${ALICE}', 'Notícia da Alice', 'Resumo', 'Texto');
+    INSERT INTO public.user_favorites (user_id, item_id, item_type) VALUES ('${ALICE}', '${BRUNO_POST}', 'post');
+  `);
+}
+
+const columnList = (row: Record<string, string>) => Object.keys(row).join(", ");
+const valueList = (row: Record<string, string>) => Object.values(row).join(", ");
+const matches = (row: Record<string, string>) =>
+  Object.entries(row)
+    .map(([column, value]) => `${column} IS NOT DISTINCT FROM ${value}`)
+    .join(" AND ");
+
+forEachEngine((getDb) => {
+  let digest = "";
+  const snapshot = async (tx: Queryable) => (await tx.query<{ digest: string }>(digest))[0]!.digest;
+
+  beforeAll(async () => {
+    await buildTown(getDb());
+    digest = await digestQuery(getDb());
+  });
+
+  for (const [table, rules] of Object.entries(MATRIX)) {
+    describe(table, () => {
+      const refusal = rules.refusal ?? PERMISSION_DENIED;
+      const count = (tx: Queryable) =>
+        tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM public.${table} WHERE ${rules.where}`);
+
+      /** A refused or no-op write: the expected error (or no row), and not one row changed anywhere. */
+      const expectNothingChanged = async (actor: Actor, sql: string, outcome: Write) => {
+        const before = await snapshot(getDb());
+        await probe(getDb(), actor, sql, async (tx, attempt) => {
+          if (outcome === "denied") expectRefused(attempt, refusal);
+          else if (outcome === "rls") expectRefused(attempt, RLS_VIOLATION);
+          else expect(attempt).toEqual({ rows: [{ n: 0 }] });
+          expect(await snapshot(tx)).toBe(before);
+        });
+      };
+
+      for (const actor of ACTORS) {
+        const expected = rules.select[actor];
+        it(`select as ${actor}: ${expected}`, async () => {
+          await probe(getDb(), actor, `SELECT count(*)::int AS n FROM public.${table} WHERE ${rules.where}`, async (tx, attempt) => {
+            if (expected === "denied") expectRefused(attempt, refusal);
+            else expect(attempt).toEqual({ rows: [{ n: expected === "visible" ? 1 : 0 }] });
+            // The target row exists: a hidden row is hidden, not missing.
+            expect(await count(tx)).toEqual([{ n: 1 }]);
+          });
+        });
+      }
+
+      const insertSql = (row: Record<string, string>) =>
+        `INSERT INTO public.${table} (${columnList(row)}) VALUES (${valueList(row)})`;
+      for (const actor of ACTORS) {
+        const expected: Write = actor === "anon" ? "denied" : rules.insert[actor];
+        it(`insert the app's row as ${actor}: ${expected}`, async () => {
+          const sql = insertSql(rules.insert.row);
+          if (expected !== "allowed") return expectNothingChanged(actor, sql, expected);
+          await probe(getDb(), actor, sql, async (tx, attempt) => {
+            expect(attempt).toEqual({ rows: [] });
+            const check = rules.insert.check ? ` AND ${rules.insert.check}` : "";
+            const found = await tx.query(`SELECT 1 FROM public.${table} WHERE ${matches(rules.insert.row)}${check}`);
+            expect(found).toHaveLength(1);
+          });
+        });
+      }
+      for (const [column, rule] of Object.entries(rules.columns)) {
+        if (column in rules.insert.row) continue;
+        it(`insert naming ${column} as owner: denied`, async () => {
+          await expectNothingChanged("owner", insertSql({ ...rules.insert.row, [column]: rule.value }), "denied");
+        });
+      }
+
+      for (const [column, rule] of Object.entries(rules.columns)) {
+        for (const actor of ACTORS) {
+          const expected: Write = rule.update === "nobody" || actor === "anon" ? "denied" : actor === "owner" ? "allowed" : "hidden";
+          const sql = `WITH changed AS (UPDATE public.${table} SET ${column} = ${rule.value} WHERE ${rules.where} RETURNING 1)
+                       SELECT count(*)::int AS n FROM changed`;
+          it(`update ${column} as ${actor}: ${expected}`, async () => {
+            if (expected !== "allowed") return expectNothingChanged(actor, sql, expected);
+            await probe(getDb(), actor, sql, async (tx, attempt) => {
+              expect(attempt).toEqual({ rows: [{ n: 1 }] });
+              const [row] = await tx.query<{ ok: boolean }>(
+                `SELECT ${column} IS NOT DISTINCT FROM ${rule.stored ?? rule.value}${rule.check ? ` AND ${rule.check}` : ""} AS ok
+                 FROM public.${table} WHERE ${rules.where}`,
+              );
+              expect(row).toEqual({ ok: true });
+            });
+          });
+        }
+      }
+
+      for (const actor of ACTORS) {
+        const expected: Write = actor === "anon" ? "denied" : rules.delete[actor];
+        const sql = `WITH gone AS (DELETE FROM public.${table} WHERE ${rules.where} RETURNING 1) SELECT count(*)::int AS n FROM gone`;
+        it(`delete as ${actor}: ${expected}`, async () => {
+          if (expected !== "allowed") return expectNothingChanged(actor, sql, expected);
+          await probe(getDb(), actor, sql, async (tx, attempt) => {
+            expect(attempt).toEqual({ rows: [{ n: 1 }] });
+            expect(await count(tx)).toEqual([{ n: 0 }]);
+          });
+        });
+      }
+    });
+  }
+
+  it("covers every table and column of public, each table under row level security", async () => {
+    const relations = await getDb().query<{ table: string; column: string; kind: string; rls: boolean }>(
+      `SELECT c.relname AS table, a.attname AS column, c.relkind::text AS kind, c.relrowsecurity AS rls
+       FROM pg_class c
+       JOIN pg_namespace n ON n.oid = c.relnamespace
+       JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+       WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
+       ORDER BY 1, 2`,
+    );
+    const inDatabase = relations.map((r) => `${r.table}.${r.column}`);
+    const inMatrix = Object.entries(MATRIX).flatMap(([table, rules]) => Object.keys(rules.columns).map((c) => `${table}.${c}`));
+    expect(inMatrix.sort()).toEqual(inDatabase.sort());
+    const unprotected = relations.filter((r) => r.kind !== "v" && !r.rls).map((r) => r.table);
+    expect([...new Set(unprotected)]).toEqual([]);
+  });
+
+  describe("the attacks of issue #13", () => {
+    const owner = <T>(text: string, params?: unknown[]) => getDb().query<T>(text, params);
+
+    it("a resident cannot insert a business through the database API", async () => {
+      const before = await owner(`SELECT count(*)::int AS n FROM public.businesses`);
+      await expect(
+        withUser(getDb(), CLAIMS.other, (tx) =>
+          tx.query(`INSERT INTO public.businesses (owner_id, name, category) VALUES ($1, 'Negócio do Bruno', 'Padarias')`, [BRUNO]),
+        ),
+      ).rejects.toThrow(PERMISSION_DENIED);
+      expect(await owner(`SELECT count(*)::int AS n FROM public.businesses`)).toEqual(before);
+    });
+
+    it("a resident cannot pin an ad on top of the list with created_at in 2999", async () => {
+      await expect(
+        withUser(getDb(), CLAIMS.other, (tx) =>
+          tx.query(
+            `INSERT INTO public.sell_items (seller_id, title, price, condition, category, created_at)
+             VALUES ($1, 'Fixado no topo', 1, 'novo', 'Casa', '2999-01-01')`,
+            [BRUNO],
+          ),
+        ),
+      ).rejects.toThrow(PERMISSION_DENIED);
+      await expect(
+        withUser(getDb(), CLAIMS.other, (tx) =>
+          tx.query(`UPDATE public.sell_items SET created_at = '2999-01-01' WHERE id = $1`, [BRUNO_ITEM]),
+        ),
+      ).rejects.toThrow(PERMISSION_DENIED);
+      const { items } = await withUser(getDb(), ANON, (tx) => listSellItems(tx, { page: 1 }));
+      expect(items.map((i) => i.title)).not.toContain("Fixado no topo");
+      expect(await owner(`SELECT count(*)::int AS n FROM public.sell_items WHERE created_at > now() + interval '1 day'`)).toEqual([
+        { n: 0 },
+      ]);
+    });
+
+    it("a favorite's forged title never reaches the item owner's notifications", async () => {
+      const warning = "AVISO: sua conta será suspensa. Confirme seus dados em golpe.example";
+      await expect(
+        withUser(getDb(), CLAIMS.other, (tx) =>
+          tx.query(`INSERT INTO public.user_favorites (user_id, item_id, item_type, title) VALUES ($1, $2, 'sell_item', $3)`, [
+            BRUNO,
+            ITEM,
+            warning,
+          ]),
+        ),
+      ).rejects.toThrow(PERMISSION_DENIED);
+      expect(await owner(`SELECT 1 FROM public.notifications WHERE body LIKE 'AVISO%' OR title LIKE 'AVISO%'`)).toEqual([]);
+      // The way the app adds a favorite still notifies Alice, with her own ad's title.
+      expect(await withUser(getDb(), CLAIMS.other, (tx) => addFavorite(tx, BRUNO, "sell_item", ITEM))).toBe("added");
+      expect(
+        await owner(`SELECT title, body FROM public.notifications WHERE user_id = $1 AND kind = 'favorite'`, [ALICE]),
+      ).toEqual([{ title: "Bruno Lima favoritou sua publicação", body: "Bicicleta da Alice" }]);
+      expect(await owner(`SELECT title FROM public.user_favorites WHERE user_id = $1 AND item_id = $2`, [BRUNO, ITEM])).toEqual([
+        { title: "Bicicleta da Alice" },
+      ]);
+    });
+  });
+});
