@@ -58,6 +58,10 @@ export async function start(): Promise<http.Server> {
       `[guida] database ready (${platform.db.engine}${platform.seeded ? ", demo town seeded" : ""}) in ${Date.now() - startedAt} ms`,
     );
   } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(78);
+    }
     if (error instanceof DataDirLockedError) {
       console.error(`[guida] ${error.message}`);
       process.exit(75);

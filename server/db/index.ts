@@ -1,7 +1,7 @@
-import { getEnv } from "../env";
+import { EnvError, getEnv } from "../env";
 import { openPGlite, openPostgres } from "./engines";
 import { acquireDataDirLock, type DataDirLock } from "./lock";
-import { migrate } from "./migrate";
+import { hasSupabaseAuthSchema, migrate } from "./migrate";
 import type { Database } from "./types";
 
 import { countingDatabase } from "./statement-count";
@@ -30,6 +30,18 @@ async function start(): Promise<Platform> {
       lock.release();
       throw error;
     }
+  }
+  // Refused at boot rather than on someone's first sign-up: local accounts would write
+  // GoTrue's auth.users (no id default, its own constraints) and answer 500, or leave users
+  // Supabase Auth cannot sign in. Nothing is migrated before the operator fixes the setting.
+  if (!env.SUPABASE_URL && (await hasSupabaseAuthSchema(db))) {
+    await db.close();
+    lock?.release();
+    throw new EnvError(
+      "Invalid configuration:\n  SUPABASE_URL: required when DATABASE_URL is a Supabase project's database " +
+        "(Supabase Auth's auth schema is there, and local accounts cannot live in it); " +
+        "set SUPABASE_URL and SUPABASE_ANON_KEY to sign residents in with Supabase Auth\nSee .env.example.",
+    );
   }
   await migrate(db, undefined, { localAuth: !env.SUPABASE_URL });
   let seeded = false;

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Database } from "./types";
+import type { Database, Queryable } from "./types";
 
 export type Migration = { name: string; sql: string };
 
@@ -26,6 +26,54 @@ export function loadLocalAuthSql(root = appRoot()): string {
   return fs.readFileSync(path.join(root, "server", "db", "local-auth.sql"), "utf8");
 }
 
+/**
+ * A Supabase project's database: GoTrue (Supabase Auth) keeps its own migration versions in
+ * auth.schema_migrations, which our compatibility layer never creates. Its auth.users is
+ * GoTrue's (no id default, other constraints), so local accounts cannot live there.
+ */
+export async function hasSupabaseAuthSchema(db: Queryable): Promise<boolean> {
+  const [row] = await db.query<{ present: boolean }>(
+    `SELECT to_regclass('auth.schema_migrations') IS NOT NULL AS present`,
+  );
+  return row?.present ?? false;
+}
+
+/**
+ * The Supabase CLI's own history table, created as `supabase db push` creates it (its
+ * pkg/migration/history.go), so that the CLI finds the versions the server applied and
+ * does not run them again ("relation profiles already exists"). The columns are added only
+ * where missing: an ALTER would need ownership even when it changes nothing.
+ */
+const SUPABASE_CLI_HISTORY = `
+  CREATE SCHEMA IF NOT EXISTS supabase_migrations;
+  CREATE TABLE IF NOT EXISTS supabase_migrations.schema_migrations (version text NOT NULL PRIMARY KEY);
+  DO $$ BEGIN
+    IF NOT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = 'supabase_migrations'
+                   AND table_name = 'schema_migrations' AND column_name = 'statements') THEN
+      ALTER TABLE supabase_migrations.schema_migrations ADD COLUMN statements text[];
+    END IF;
+    IF NOT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = 'supabase_migrations'
+                   AND table_name = 'schema_migrations' AND column_name = 'name') THEN
+      ALTER TABLE supabase_migrations.schema_migrations ADD COLUMN name text;
+    END IF;
+  END $$;`;
+
+/** A file name's parts as the CLI reads them: `<version>_<name>.sql`. */
+function cliVersion(fileName: string): { version: string; name: string } {
+  const match = /^([0-9]+)_(.*)\.sql$/.exec(fileName);
+  return { version: match?.[1] ?? fileName, name: match?.[2] ?? "" };
+}
+
+async function recordForSupabaseCli(tx: Queryable, migration: Migration): Promise<void> {
+  const { version, name } = cliVersion(migration.name);
+  // The whole file as one statement: the CLI keeps statements only to show or re-fetch them.
+  await tx.query(
+    `INSERT INTO supabase_migrations.schema_migrations (version, name, statements) VALUES ($1, $2, ARRAY[$3::text])
+     ON CONFLICT (version) DO NOTHING`,
+    [version, name, migration.sql],
+  );
+}
+
 export async function migrate(
   db: Database,
   root = appRoot(),
@@ -41,31 +89,31 @@ export async function migrate(
     )`);
   // Bookkeeping only: no role but the owner needs to see it.
   await db.query(`ALTER TABLE public.guida_migrations ENABLE ROW LEVEL SECURITY`);
+  await db.exec(SUPABASE_CLI_HISTORY);
+  const migrations = loadMigrations(root);
   const applied = new Set(
     (await db.query<{ name: string }>(`SELECT name FROM public.guida_migrations`)).map((r) => r.name),
   );
-  // A project migrated with the Supabase CLI (`supabase db push`) records versions — the
-  // file names' timestamp prefix — in its own table: those files are applied already.
-  const [cli] = await db.query<{ present: boolean }>(
-    `SELECT to_regclass('supabase_migrations.schema_migrations') IS NOT NULL AS present`,
+  // Either side may have applied a file: `supabase db push` records versions — the file
+  // names' timestamp prefix — in its table, the server records names in guida_migrations
+  // and, from now on, versions in the CLI's table too.
+  const cliVersions = new Set(
+    (await db.query<{ version: string }>(`SELECT version::text AS version FROM supabase_migrations.schema_migrations`)).map(
+      (r) => r.version,
+    ),
   );
-  if (cli?.present) {
-    const versions = new Set(
-      (await db.query<{ version: string }>(`SELECT version::text AS version FROM supabase_migrations.schema_migrations`)).map(
-        (r) => r.version,
-      ),
-    );
-    for (const migration of loadMigrations(root)) {
-      const version = migration.name.split("_")[0]!;
-      if (versions.has(version)) applied.add(migration.name);
-    }
-  }
   const ran: string[] = [];
-  for (const migration of loadMigrations(root)) {
-    if (applied.has(migration.name)) continue;
+  for (const migration of migrations) {
+    if (cliVersions.has(cliVersion(migration.name).version)) continue;
+    if (applied.has(migration.name)) {
+      // Applied by a server from before this bookkeeping: tell the CLI too.
+      await recordForSupabaseCli(db, migration);
+      continue;
+    }
     await db.transaction(async (tx) => {
       await tx.exec(migration.sql);
       await tx.query(`INSERT INTO public.guida_migrations (name) VALUES ($1)`, [migration.name]);
+      await recordForSupabaseCli(tx, migration);
     });
     ran.push(migration.name);
   }

@@ -6,6 +6,7 @@ import { localStorage, type Storage } from "../storage";
 import { imageKeys, storeImage } from "../storage/images";
 import type { ImageShape } from "../../app/lib/images";
 import { buildDemoTown, TOWN } from "./seed-data";
+import { hasSupabaseAuthSchema } from "./migrate";
 import type { Database, Queryable } from "./types";
 
 /** Every demo resident signs in with this password (README, "Demo town"). */
@@ -61,6 +62,15 @@ async function renderAll(storage: Storage, jobs: Job[]): Promise<void> {
   await Promise.all(Array.from({ length: 4 }, worker));
 }
 
+export class SupabaseSeedRefusedError extends Error {
+  constructor() {
+    super(
+      "db:seed refused: DATABASE_URL is a Supabase project's database (Supabase Auth's auth schema is there). " +
+        "The demo town's residents are local accounts that Supabase Auth cannot sign in; create accounts through the site instead.",
+    );
+  }
+}
+
 export async function isDatabaseEmpty(db: Queryable): Promise<boolean> {
   const [row] = await db.query<{ empty: boolean }>(
     `SELECT NOT EXISTS (SELECT 1 FROM auth.users) AND NOT EXISTS (SELECT 1 FROM public.businesses) AS empty`,
@@ -78,6 +88,9 @@ export async function seedDemoTownIfEmpty(
   dataDir: string,
   options: { now?: Date; images?: boolean } = {},
 ): Promise<boolean> {
+  // The demo residents are local accounts (our password hashes, no GoTrue identities):
+  // written into a Supabase project they would be 30 users its Auth cannot sign in.
+  if (await hasSupabaseAuthSchema(db)) throw new SupabaseSeedRefusedError();
   if (!(await isDatabaseEmpty(db))) return false;
   const now = options.now ?? new Date();
   const town = buildDemoTown();

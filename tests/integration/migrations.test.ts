@@ -89,3 +89,24 @@ forEachEngine(
   },
   { migrated: false },
 );
+
+// A database the server migrated must not make `supabase db push` apply the files again
+// ("relation profiles already exists"): the CLI reads supabase_migrations.schema_migrations.
+forEachEngine(
+  (getDb) => {
+    it("records each version where the Supabase CLI reads it, also for files an older server applied", async () => {
+      const db = getDb();
+      const expected = migrationNames.map((name) => ({ version: name.split("_")[0], name: name.replace(/^[0-9]+_|\.sql$/g, "") }));
+      expect(await migrate(db)).toEqual(migrationNames);
+      const recorded = () =>
+        db.query<{ version: string; name: string }>(`SELECT version, name FROM supabase_migrations.schema_migrations ORDER BY version`);
+      expect(await recorded()).toEqual(expected);
+
+      // A server from before this bookkeeping kept only guida_migrations: the next start fills the CLI's table in.
+      await db.exec(`DROP SCHEMA supabase_migrations CASCADE`);
+      expect(await migrate(db)).toEqual([]);
+      expect(await recorded()).toEqual(expected);
+    });
+  },
+  { migrated: false },
+);
