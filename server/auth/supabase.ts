@@ -137,8 +137,11 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): Auth {
     return { supabase, cookies };
   }
 
-  /** The profile row the app shows; Supabase's user metadata only if the row is missing. */
-  async function toSessionUser(user: User): Promise<SessionUser> {
+  /**
+   * The profile row the app shows; Supabase's user metadata only if the row is missing.
+   * Takes a User (sign-in, sign-up) or verified JWT claims (sub, email, user_metadata).
+   */
+  async function toSessionUser(user: Pick<User, "id" | "email" | "user_metadata">): Promise<SessionUser> {
     const db = await getDb();
     const [profile] = await db.query<ProfileRow>(
       `SELECT full_name AS "fullName", username, avatar_url AS "avatarUrl" FROM public.profiles WHERE id = $1`,
@@ -147,7 +150,7 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): Auth {
     const meta = (user.user_metadata ?? {}) as Record<string, unknown>;
     return {
       id: user.id,
-      email: user.email ?? null,
+      email: user.email || null,
       fullName: profile?.fullName ?? text(meta.full_name) ?? text(meta.name) ?? (user.email ?? "").split("@")[0] ?? "",
       username: profile?.username ?? text(meta.username) ?? "",
       avatarUrl: profile?.avatarUrl ?? text(meta.avatar_url) ?? null,
@@ -182,22 +185,37 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): Auth {
       // Anonymous visitors carry no session cookie: answer without a client or a round trip.
       if (!cookieNames.some(isSessionCookie)) return { user: null, claims: ANON, headers: new Headers() };
       const { supabase, cookies } = clientFor(request);
-      // getUser() asks the Auth server; the cookie alone is client-controlled and never trusted.
-      // An expired access token is refreshed first, and the new cookies land in `cookies`.
-      const { data, error } = await supabase.auth.getUser();
-      if (error || !data.user) {
+      // The cookie alone is client-controlled and never trusted: getClaims() verifies the access
+      // token's signature and expiry against the project's published keys (JWKS, fetched once
+      // and cached), without a round trip per request; a project still on the legacy shared
+      // JWT secret has no public key, and getClaims() then asks the Auth server (GET /user).
+      // An access token near expiry is refreshed first, and the new cookies land in `cookies`.
+      const { data, error } = await supabase.auth.getClaims();
+      const verified = data?.claims;
+      if (error || !verified || typeof verified.sub !== "string" || !verified.sub) {
         if (error && isUnavailable(error)) {
           console.error("[auth] Supabase Auth is unreachable; treating the request as signed out:", error.message);
-        } else if (error && isAuthApiError(error) && (error.status === 401 || error.status === 403)) {
-          // The Auth server rejected the token outright: stop sending it on every request.
+        } else if (
+          // getClaims' own verdict (AuthInvalidJwtError), matched by code: an instanceof
+          // check would fail across the library's ESM and CJS copies.
+          error?.code === "invalid_jwt" ||
+          (error && isAuthApiError(error) && (error.status === 401 || error.status === 403))
+        ) {
+          // A forged, foreign-key or expired token, or one the Auth server rejected outright:
+          // stop sending it on every request.
           forgetSession(request, cookies, isSessionCookie);
         }
         return { user: null, claims: ANON, headers: cookies.toHeaders() };
       }
-      const user = await toSessionUser(data.user);
+      const email = typeof verified.email === "string" && verified.email ? verified.email : null;
+      const user = await toSessionUser({
+        id: verified.sub,
+        email: email ?? undefined,
+        user_metadata: (verified.user_metadata ?? {}) as User["user_metadata"],
+      });
       return {
         user,
-        claims: { role: "authenticated", sub: data.user.id, email: data.user.email ?? null },
+        claims: { role: "authenticated", sub: verified.sub, email },
         headers: cookies.toHeaders(),
       };
     },

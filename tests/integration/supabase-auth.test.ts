@@ -52,6 +52,15 @@ function setCookies(headers: Headers): Map<string, string> {
 
 const isSessionCookie = (name: string) => name === SESSION_COOKIE || /^sb-127-auth-token\.\d+$/.test(name);
 
+/** The jar with its session cookie carrying `accessToken` and the session's `expiresAt` (seconds). */
+function withAccessToken(jar: CookieJar, accessToken: string, expiresAt: number): CookieJar {
+  const [name = "", value = ""] = [...jar.values].find(([n]) => isSessionCookie(n)) ?? [];
+  const session = JSON.parse(Buffer.from(value.replace(/^base64-/, ""), "base64url").toString("utf8")) as Record<string, unknown>;
+  const copy = new CookieJar();
+  copy.values.set(name, `base64-${Buffer.from(JSON.stringify({ ...session, access_token: accessToken, expires_at: expiresAt })).toString("base64url")}`);
+  return copy;
+}
+
 let standIn: SupabaseAuthStandIn;
 let database: TestDatabase;
 let auth: Auth;
@@ -177,15 +186,41 @@ describe("Supabase auth adapter (against a GoTrue stand-in)", () => {
     expect(result.headers.get("Cache-Control")).toContain("no-store");
 
     const jar = new CookieJar().apply(result.headers);
-    const userCalls = standIn.calls("GET", "/auth/v1/user").length;
     const session = await auth.getSession(request("/", jar));
     expect(session.user).toMatchObject({ id: userId, email: account.email, fullName: account.fullName });
-    // Verified with the Auth server, carrying the access token from the cookie.
-    const check = standIn.calls("GET", "/auth/v1/user").slice(userCalls);
-    expect(check).toHaveLength(1);
-    expect(check[0]?.headers.authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(session.claims).toEqual({ role: "authenticated", sub: userId, email: account.email });
     // Nothing changed, so nothing is rewritten.
     expect(session.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("verifies the session against the project's published keys, without asking the Auth server each request", async () => {
+    const { jar, userId } = await signedIn();
+    const userCalls = standIn.calls("GET", "/auth/v1/user").length;
+    for (let i = 0; i < 3; i += 1) expect((await auth.getSession(request("/", jar))).user?.id).toBe(userId);
+    expect(standIn.calls("GET", "/auth/v1/user").length).toBe(userCalls);
+    // The JWKS was fetched (and is cached), not once per request.
+    const jwksCalls = standIn.calls("GET", "/auth/v1/.well-known/jwks.json").length;
+    expect(jwksCalls).toBeGreaterThanOrEqual(1);
+    expect(jwksCalls).toBeLessThanOrEqual(2);
+  });
+
+  it("refuses an access token signed by a key the project never published, or expired, and drops the cookie", async () => {
+    const { jar, userId } = await signedIn();
+    const now = Math.floor(Date.now() / 1000);
+    const attempts = {
+      foreignKey: standIn.accessToken(userId, {}, "foreignKey"),
+      expired: standIn.accessToken(userId, { iat: now - 7200, exp: now - 3600 }),
+    };
+    for (const [how, token] of Object.entries(attempts)) {
+      // The cookie claims a session valid for an hour, so nothing is refreshed: the token itself is judged.
+      const forged = withAccessToken(jar, token, now + 3600);
+      const result = await auth.getSession(request("/", forged));
+      expect(result, how).toMatchObject({ user: null, claims: { role: "anon" } });
+      expect(setCookies(result.headers).get(SESSION_COOKIE), how).toMatch(/Max-Age=0/);
+    }
+    // The genuine token of the same session is still accepted.
+    const genuine = withAccessToken(jar, standIn.accessToken(userId), now + 3600);
+    expect((await auth.getSession(request("/", genuine))).user?.id).toBe(userId);
   });
 
   it("secures the cookies when the request came over HTTPS", async () => {
@@ -450,5 +485,45 @@ describe("Supabase auth adapter (against a GoTrue stand-in)", () => {
     });
     expect(forged).toMatchObject({ ok: false, error: "invalid_token" });
     expect(logged).toHaveBeenCalled();
+  });
+});
+
+describe("Supabase auth adapter on a project still signing with the legacy JWT secret (GoTrue stand-in)", () => {
+  let legacy: SupabaseAuthStandIn;
+  let legacyAuth: Auth;
+  beforeAll(async () => {
+    legacy = await startSupabaseAuthStandIn({
+      signing: "HS256",
+      async onUserCreated(user) {
+        await database.db.query(`INSERT INTO auth.users (id, email, raw_user_meta_data) VALUES ($1, $2, $3)`, [
+          user.id,
+          user.email,
+          JSON.stringify(user.userMetadata),
+        ]);
+      },
+    });
+    legacyAuth = createSupabaseAuth({ url: legacy.url, anonKey: legacy.anonKey, getDb: async () => database.db });
+  });
+  afterAll(async () => {
+    await legacy?.close();
+  });
+
+  it("has no public key to verify with, so each request asks the Auth server (GET /user) with the cookie's token", async () => {
+    const account = { email: "legado@example.com", password: "senha-forte-123", fullName: "Pessoa Legado", username: "pessoa_legado" };
+    const result = await legacyAuth.signUp(request("/signup", undefined, { method: "POST" }), account);
+    if (!result.ok) throw new Error(`sign-up failed: ${result.error}`);
+    const jar = new CookieJar().apply(result.headers);
+    const before = legacy.calls("GET", "/auth/v1/user").length;
+    const session = await legacyAuth.getSession(request("/", jar));
+    expect(session.user).toMatchObject({ id: result.value.id, username: account.username });
+    const check = legacy.calls("GET", "/auth/v1/user").slice(before);
+    expect(check).toHaveLength(1);
+    expect(check[0]?.headers.authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
+
+    // A token the server rejects ends the session here too.
+    const [head, payload] = (JSON.parse(Buffer.from([...jar.values].find(([n]) => isSessionCookie(n))![1].replace(/^base64-/, ""), "base64url").toString("utf8")) as { access_token: string }).access_token.split(".");
+    const forged = withAccessToken(jar, `${head}.${payload}.AAAA`, Math.floor(Date.now() / 1000) + 3600);
+    const refused = await legacyAuth.getSession(request("/", forged));
+    expect(refused).toMatchObject({ user: null, claims: { role: "anon" } });
   });
 });
