@@ -1,10 +1,9 @@
 import { createContext, useContext, useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { simpleToasts } from "~/client/toasts";
+import type { ItemKind } from "~/lib/item-kinds";
 import { IconTooltip } from "./icon-tooltip";
 import { useCurrentUser } from "./user-context";
-
-export type FavoriteItemType = "business" | "service" | "driver" | "sell_item" | "post" | "news";
 
 type FavoritesValue = { ids: ReadonlySet<string>; error: string | null };
 
@@ -27,7 +26,7 @@ export function useFavorites(): FavoritesValue {
  * JavaScript off; a visitor is sent to /login and back), optimistic with a fetcher when
  * JavaScript is on. The form sends only the item's type and id.
  */
-export function FavoriteButton({ itemType, itemId, label }: { itemType: FavoriteItemType; itemId: string; label: string }) {
+export function FavoriteButton({ itemType, itemId, label }: { itemType: ItemKind; itemId: string; label: string }) {
   const { ids } = useFavorites();
   const user = useCurrentUser();
   const fetcher = useFetcher<{ error?: string | null }>();

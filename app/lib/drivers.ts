@@ -26,10 +26,6 @@ export function parseDriverFilter(value: string | undefined): DriverFilter | nul
   return (DRIVER_FILTERS as readonly string[]).includes(value ?? "") ? (value as DriverFilter) : null;
 }
 
-export function isVehicleKind(value: string): value is VehicleKind {
-  return (VEHICLE_KINDS as readonly string[]).includes(value);
-}
-
 /** The prefilled WhatsApp message: a moving job is a "frete", everything else a ride. */
 export function driverWhatsAppMessage(name: string, kind: VehicleKind): string {
   const job = kind === "frete" ? "um frete" : "uma corrida";

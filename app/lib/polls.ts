@@ -9,8 +9,6 @@ export const MAX_POLL_OPTIONS = 6;
 export const MAX_POLL_OPTION_LENGTH = 120;
 export const MAX_POLL_QUESTION_LENGTH = 300;
 
-export type PollOptionTally = { id: string; label: string; votes: number; percent: number };
-
 /**
  * Whole percentages that add up to exactly 100 (largest remainder method), so a poll
  * never shows 33 % + 33 % + 33 %. No votes at all: every option is 0 %.

@@ -73,4 +73,3 @@ export const SellItemFields = {
 };
 
 export const SellItemSchema = z.object(SellItemFields);
-export type SellItemInput = z.infer<typeof SellItemSchema>;

@@ -2,39 +2,23 @@ import { data, Form, Link, redirect } from "react-router";
 import { Picture } from "~/components/picture";
 import { readFormData, UNREADABLE_FORM } from "~/lib/form-data";
 import { formatBRL, formatShortDate } from "~/lib/format";
+import { hrefOf, isItemKind, ITEM_KIND_LABELS, ITEM_KINDS, type ItemKind } from "~/lib/item-kinds";
 import { safeRedirectPath } from "~/lib/redirects";
 import { getDb, withUser } from "../../server/db";
-import {
-  FAVORITE_ITEM_TYPES,
-  addFavorite,
-  favoriteHref,
-  isFavoriteItemType,
-  listFavorites,
-  removeFavorite,
-  type FavoriteItemType,
-} from "../../server/models/favorites";
+import { addFavorite, listFavorites, removeFavorite } from "../../server/models/favorites";
 import { getRequestSession, requireUser } from "../../server/request";
 import type { Route } from "./+types/favorites";
-
-const TYPE_LABELS: Record<FavoriteItemType, string> = {
-  business: "Negócios",
-  service: "Serviços",
-  driver: "Motoristas",
-  sell_item: "À venda",
-  post: "Posts",
-  news: "Notícias",
-};
 
 export const meta: Route.MetaFunction = () => [{ title: "Favoritos · Guida" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, claims } = await requireUser(request);
   const tipo = new URL(request.url).searchParams.get("tipo");
-  const type = isFavoriteItemType(tipo) ? tipo : undefined;
+  const type = isItemKind(tipo) ? tipo : undefined;
   const db = await getDb();
   try {
     const favorites = await withUser(db, claims, (tx) => listFavorites(tx, user.id, type));
-    return { favorites: favorites.map((f) => ({ ...f, href: favoriteHref(f.type, f.id) })), type: type ?? null, error: null };
+    return { favorites, type: type ?? null, error: null };
   } catch (error) {
     // The spec: a failed load shows "Error fetching favorites" with the server's message.
     console.error("[favorites] load failed:", error);
@@ -66,12 +50,12 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const fail = (message: string, status: number) => data({ error: message, detail: null as string | null }, { status });
   if (intent !== "add" && intent !== "remove") return fail(intent === "remove" ? "Error removing favorite" : "Error adding favorite", 400);
-  if (intent === "add" && !isFavoriteItemType(itemType)) return fail("Error adding favorite", 400);
+  if (intent === "add" && !isItemKind(itemType)) return fail("Error adding favorite", 400);
 
   const db = await getDb();
   try {
     if (intent === "add") {
-      const outcome = await withUser(db, session.claims, (tx) => addFavorite(tx, session.user!.id, itemType as FavoriteItemType, itemId));
+      const outcome = await withUser(db, session.claims, (tx) => addFavorite(tx, session.user!.id, itemType as ItemKind, itemId));
       if (outcome === "not_found") return fail("Error adding favorite", 404);
     } else {
       await withUser(db, session.claims, (tx) => removeFavorite(tx, session.user!.id, itemId));
@@ -102,8 +86,8 @@ export default function Favorites({ loaderData, actionData }: Route.ComponentPro
       ) : null}
       <nav aria-label="Tipos de favorito" className="flex flex-wrap gap-2">
         <FilterLink to="/favorites" current={type === null} label="Todos" />
-        {FAVORITE_ITEM_TYPES.map((t) => (
-          <FilterLink key={t} to={`/favorites?tipo=${t}`} current={type === t} label={TYPE_LABELS[t]} />
+        {ITEM_KINDS.map((t) => (
+          <FilterLink key={t} to={`/favorites?tipo=${t}`} current={type === t} label={ITEM_KIND_LABELS[t]} />
         ))}
       </nav>
       {favorites.length === 0 && !error ? (
@@ -115,8 +99,8 @@ export default function Favorites({ loaderData, actionData }: Route.ComponentPro
           {favorites.map((f) => (
             <li key={f.id} className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm dark:bg-stone-900">
               <Picture image={f.image ?? f.coverImage ?? f.authorAvatar} alt="" sizes="56px" className="size-14 shrink-0 rounded-lg" />
-              <Link to={f.href} className="min-w-0 flex-1">
-                <span className="block text-xs font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-100">{TYPE_LABELS[f.type]}</span>
+              <Link to={hrefOf(f.type, f.id)} className="min-w-0 flex-1">
+                <span className="block text-xs font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-100">{ITEM_KIND_LABELS[f.type]}</span>
                 <span className="block truncate font-semibold">{f.title ?? f.content ?? "Sem título"}</span>
                 <span className="block truncate text-sm text-stone-600 dark:text-stone-300">
                   {[f.price ? formatBRL(f.price) : null, f.author ?? f.seller, f.location, f.date ? formatShortDate(f.date) : null]

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import { OpenBadge } from "~/components/open-badge";
 import { Picture } from "~/components/picture";
+import { VEHICLE_LABELS } from "~/lib/drivers";
 import { formatBRL, formatShortDate } from "~/lib/format";
+import { hrefOf } from "~/lib/item-kinds";
 import { useTownNow } from "~/lib/use-town-now";
 import { getHomeOverview } from "../../server/models/town";
 import { readPublic } from "../../server/request";
@@ -22,8 +24,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   const overview = await readPublic(context, `home|${minute.toISOString()}`, (tx) => getHomeOverview(tx, minute));
   return { ...overview, renderedAt: now.toISOString() };
 }
-
-const VEHICLE_LABELS: Record<string, string> = { moto: "Moto", carro: "Carro", van: "Van", frete: "Frete" };
 
 function Section({ id, title, more, children }: { id: string; title: string; more?: { to: string; label: string }; children: React.ReactNode }) {
   return (
@@ -63,7 +63,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
             {openBusinesses.map((b, i) => (
               <li key={b.id}>
-                <Link to={`/business/${b.id}`} className={`${card} flex h-full flex-col gap-2 p-3 hover:bg-stone-100 dark:hover:bg-stone-800`}>
+                <Link to={hrefOf("business", b.id)} className={`${card} flex h-full flex-col gap-2 p-3 hover:bg-stone-100 dark:hover:bg-stone-800`}>
                   <span className="flex items-center gap-2">
                     <Picture image={b.logoUrl} alt="" sizes="40px" priority={i < 2} className="size-10 shrink-0 rounded-lg" />
                     <span className="min-w-0">
@@ -86,10 +86,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="flex gap-3 overflow-x-auto pb-1">
             {drivers.map((d) => (
               <li key={d.id} className="shrink-0">
-                <Link to={`/driver/${d.id}`} className={`${card} flex w-28 flex-col items-center gap-1 p-3 text-center hover:bg-stone-100 dark:hover:bg-stone-800`}>
+                <Link to={hrefOf("driver", d.id)} className={`${card} flex w-28 flex-col items-center gap-1 p-3 text-center hover:bg-stone-100 dark:hover:bg-stone-800`}>
                   <Picture image={d.photoUrl} alt="" sizes="56px" className="size-14 rounded-full" />
                   <span className="w-full truncate text-sm font-semibold">{d.name.split(" ")[0]}</span>
-                  <span className="text-xs text-stone-600 dark:text-stone-300">{VEHICLE_LABELS[d.vehicleKind] ?? d.vehicleKind}</span>
+                  <span className="text-xs text-stone-600 dark:text-stone-300">{VEHICLE_LABELS[d.vehicleKind]}</span>
                 </Link>
               </li>
             ))}
@@ -104,7 +104,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="grid grid-cols-2 gap-2">
             {sellItems.map((item) => (
               <li key={item.id} className={`${card} overflow-hidden`}>
-                <Link to={`/sell-items/${item.id}`} className="block hover:bg-stone-100 dark:hover:bg-stone-800">
+                <Link to={hrefOf("sell_item", item.id)} className="block hover:bg-stone-100 dark:hover:bg-stone-800">
                   <Picture image={item.image} alt="" sizes="(min-width: 768px) 384px, 50vw" className="aspect-[4/3] w-full" />
                   <div className="p-2">
                     <p className="truncate text-sm font-semibold">{item.title}</p>
@@ -125,7 +125,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="space-y-2">
             {news.map((item) => (
               <li key={item.id}>
-                <Link to={`/news/${item.id}`} className={`${card} flex gap-3 p-3 hover:bg-stone-100 dark:hover:bg-stone-800`}>
+                <Link to={hrefOf("news", item.id)} className={`${card} flex gap-3 p-3 hover:bg-stone-100 dark:hover:bg-stone-800`}>
                   <Picture image={item.coverImage} alt="" sizes="112px" className="h-16 w-28 shrink-0 rounded-lg" />
                   <span className="min-w-0">
                     <span className="line-clamp-2 font-semibold leading-snug">{item.title}</span>
@@ -145,7 +145,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="space-y-2">
             {posts.map((post) => (
               <li key={post.id} className={`${card} p-3`}>
-                <Link to={`/posts/${post.id}`} className="line-clamp-3 text-sm hover:underline">
+                <Link to={hrefOf("post", post.id)} className="line-clamp-3 text-sm hover:underline">
                   {post.content}
                 </Link>
                 <p className="mt-1 text-xs text-stone-500 dark:text-stone-400">

@@ -1,17 +1,9 @@
 import { Link } from "react-router";
 import { Picture } from "~/components/picture";
-import { searchTown, type SearchHit, type SearchKind } from "../../server/models/search";
+import { hrefOf, ITEM_KIND_LABELS, ITEM_KINDS } from "~/lib/item-kinds";
+import { searchTown, type SearchHit } from "../../server/models/search";
 import { asRequestUser } from "../../server/request";
 import type { Route } from "./+types/search";
-
-const KINDS: { kind: SearchKind; label: string; href: (id: string) => string }[] = [
-  { kind: "business", label: "Negócios", href: (id) => `/business/${id}` },
-  { kind: "service", label: "Serviços", href: (id) => `/services#servico-${id}` },
-  { kind: "driver", label: "Motoristas", href: (id) => `/driver/${id}` },
-  { kind: "sell_item", label: "À venda", href: (id) => `/sell-items/${id}` },
-  { kind: "post", label: "Posts", href: (id) => `/posts/${id}` },
-  { kind: "news", label: "Notícias", href: (id) => `/news/${id}` },
-];
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   { title: loaderData?.query ? `“${loaderData.query}” · Busca · Guida` : "Busca · Guida" },
@@ -26,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { query, hits } = loaderData;
-  const groups = KINDS.map((k) => ({ ...k, hits: hits.filter((h: SearchHit) => h.kind === k.kind) })).filter((g) => g.hits.length);
+  const groups = ITEM_KINDS.map((kind) => ({ kind, hits: hits.filter((h: SearchHit) => h.kind === kind) })).filter((g) => g.hits.length);
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">{query ? `Resultados para “${query}”` : "Buscar em Vila Serena"}</h1>
@@ -40,13 +32,13 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         groups.map((group) => (
           <section key={group.kind} aria-labelledby={`busca-${group.kind}`}>
             <h2 id={`busca-${group.kind}`} className="text-lg font-semibold">
-              {group.label} <span className="text-sm font-normal text-stone-500">({group.hits.length})</span>
+              {ITEM_KIND_LABELS[group.kind]} <span className="text-sm font-normal text-stone-500">({group.hits.length})</span>
             </h2>
             <ul className="mt-2 space-y-2">
               {group.hits.map((hit) => (
                 <li key={hit.id}>
                   <Link
-                    to={group.href(hit.id)}
+                    to={hrefOf(hit.kind, hit.id)}
                     className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm hover:bg-stone-100 dark:bg-stone-900 dark:hover:bg-stone-800"
                   >
                     <Picture image={hit.image} alt="" sizes="48px" className="size-12 shrink-0 rounded-lg" />

@@ -165,5 +165,3 @@ export function createOfflineStore(version: string) {
     },
   };
 }
-
-export type OfflineStore = ReturnType<typeof createOfflineStore>;

@@ -71,15 +71,6 @@ export async function listBusinesses(
   return { businesses: rows.slice(0, BUSINESSES_PAGE_SIZE), hasMore: rows.length > BUSINESSES_PAGE_SIZE };
 }
 
-export async function listOpenBusinesses(tx: Queryable, now: Date, limit: number): Promise<BusinessCard[]> {
-  return tx.query<BusinessCard>(
-    `SELECT ${CARD_COLUMNS} FROM public.businesses b
-     WHERE ${OPEN_AT_SQL("b.opening_hours", "$1")}
-     ORDER BY b.name LIMIT $2`,
-    [now.toISOString(), limit],
-  );
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isUuid(value: string | undefined): value is string {

@@ -1,17 +1,11 @@
+import type { ItemKind } from "../../app/lib/item-kinds";
 import type { Queryable } from "../db";
 import { isUuid } from "./businesses";
-
-export const FAVORITE_ITEM_TYPES = ["business", "service", "driver", "sell_item", "post", "news"] as const;
-export type FavoriteItemType = (typeof FAVORITE_ITEM_TYPES)[number];
-
-export function isFavoriteItemType(value: unknown): value is FavoriteItemType {
-  return typeof value === "string" && (FAVORITE_ITEM_TYPES as readonly string[]).includes(value);
-}
 
 /** The spec's favorite item as the app sees it (point 3). */
 export type FavoriteItem = {
   id: string;
-  type: FavoriteItemType;
+  type: ItemKind;
   title: string | null;
   description: string | null;
   price: string | null;
@@ -38,7 +32,7 @@ export type AddFavoriteResult = "added" | "already" | "not_found";
  * price, …) from the item's own row (public.favorite_source, in a trigger), so a caller
  * can never make a favorite — or the notification it sends — say something else.
  */
-export async function addFavorite(tx: Queryable, userId: string, type: FavoriteItemType, itemId: string): Promise<AddFavoriteResult> {
+export async function addFavorite(tx: Queryable, userId: string, type: ItemKind, itemId: string): Promise<AddFavoriteResult> {
   if (!isUuid(itemId)) return "not_found";
   const [row] = await tx.query<{ found: number; added: number }>(
     `WITH source AS (SELECT 1 FROM public.favorite_source($3, $2)),
@@ -64,7 +58,7 @@ export async function removeFavorite(tx: Queryable, userId: string, itemId: stri
 }
 
 /** The spec's select: all columns, newest first. */
-export async function listFavorites(tx: Queryable, userId: string, type?: FavoriteItemType): Promise<FavoriteItem[]> {
+export async function listFavorites(tx: Queryable, userId: string, type?: ItemKind): Promise<FavoriteItem[]> {
   return tx.query<FavoriteItem>(
     `SELECT item_id AS id, item_type AS type, title, description, price::text AS price, image, seller,
             date, location, author, content, author_avatar AS "authorAvatar", avatar_url AS "avatarUrl",
@@ -77,25 +71,3 @@ export async function listFavorites(tx: Queryable, userId: string, type?: Favori
   );
 }
 
-export async function listFavoriteIds(tx: Queryable, userId: string): Promise<string[]> {
-  const rows = await tx.query<{ id: string }>(`SELECT item_id AS id FROM public.user_favorites WHERE user_id = $1`, [userId]);
-  return rows.map((r) => r.id);
-}
-
-/** Where a favorite leads back to. */
-export function favoriteHref(type: FavoriteItemType, id: string): string {
-  switch (type) {
-    case "business":
-      return `/business/${id}`;
-    case "driver":
-      return `/driver/${id}`;
-    case "news":
-      return `/news/${id}`;
-    case "service":
-      return `/services#servico-${id}`;
-    case "sell_item":
-      return `/sell-items/${id}`;
-    case "post":
-      return `/posts/${id}`;
-  }
-}

@@ -27,14 +27,6 @@ export async function getUserBadges(tx: Queryable, userId: string): Promise<{ fa
   return row ?? { favoriteIds: [], unreadNotifications: 0 };
 }
 
-export async function countUnread(tx: Queryable, userId: string): Promise<number> {
-  const [row] = await tx.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM public.notifications WHERE user_id = $1 AND read_at IS NULL`,
-    [userId],
-  );
-  return row?.n ?? 0;
-}
-
 export async function listNotifications(tx: Queryable, userId: string, page: number) {
   const rows = await tx.query<Notification>(
     `SELECT id, kind, title, body, link, read_at AS "readAt", created_at AS "createdAt"

@@ -1,10 +1,9 @@
 import { toPrefixTsQuery } from "../../app/lib/search-query";
+import type { ItemKind } from "../../app/lib/item-kinds";
 import type { Queryable } from "../db";
 
-export type SearchKind = "business" | "service" | "driver" | "sell_item" | "post" | "news";
-
 export type SearchHit = {
-  kind: SearchKind;
+  kind: ItemKind;
   id: string;
   title: string;
   subtitle: string;

@@ -1,3 +1,4 @@
+import type { SellItemStatus } from "../../app/lib/sell-items";
 import type { Queryable } from "../db";
 import { isUuid } from "./businesses";
 
@@ -20,7 +21,7 @@ export type SellItemCard = {
   category: string;
   location: string;
   image: string | null;
-  status: "available" | "sold";
+  status: SellItemStatus;
   createdAt: Date;
   sellerId: string;
   sellerName: string;
@@ -194,7 +195,7 @@ export async function updateSellItem(
 export async function setSellItemStatus(
   tx: Queryable,
   id: string,
-  status: "available" | "sold",
+  status: SellItemStatus,
 ): Promise<"ok" | WriteRefusal> {
   if (!isUuid(id)) return "not_found";
   const rows = await tx.query(

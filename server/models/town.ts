@@ -1,4 +1,5 @@
 import type { OpeningHours } from "../../app/lib/business-hours";
+import type { VehicleKind } from "../../app/lib/drivers";
 import type { Queryable } from "../db";
 import { OPEN_AT_SQL } from "./businesses";
 
@@ -8,7 +9,7 @@ export type HomeOverview = {
   sellItems: { id: string; title: string; price: string; image: string | null; location: string }[];
   news: { id: string; title: string; summary: string; coverImage: string | null; createdAt: Date }[];
   posts: { id: string; content: string; authorName: string; authorUsername: string; createdAt: Date; hasPoll: boolean }[];
-  drivers: { id: string; name: string; vehicleKind: string; photoUrl: string | null; workingHours: OpeningHours | null }[];
+  drivers: { id: string; name: string; vehicleKind: VehicleKind; photoUrl: string | null; workingHours: OpeningHours | null }[];
 };
 
 /**

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { withUser } from "../../server/db/with-user";
 import type { Claims, Database } from "../../server/db/types";
-import { addFavorite, listFavoriteIds, listFavorites, removeFavorite } from "../../server/models/favorites";
-import { countUnread, listNotifications, markAllRead, markRead } from "../../server/models/notifications";
+import { addFavorite, listFavorites, removeFavorite } from "../../server/models/favorites";
+import { getUserBadges, listNotifications, markAllRead, markRead } from "../../server/models/notifications";
 import { getPrivateProfile, getProfileById, setOwnAvatar, updateOwnProfile } from "../../server/models/profiles";
 import { forEachEngine } from "./db";
 
@@ -66,7 +66,7 @@ forEachEngine((getDb) => {
   it("Ana reads her own private data (the ground truth for the attempts below)", async () => {
     expect(await asAna((tx) => getPrivateProfile(tx, ANA))).toEqual({ phone: "(35) 99111-2222", birthDate: "15/03/1990" });
     expect((await asAna((tx) => listFavorites(tx, ANA))).map((f) => f.id)).toEqual([BUSINESS]);
-    expect(await asAna((tx) => countUnread(tx, ANA))).toBe(1);
+    expect(await asAna((tx) => getUserBadges(tx, ANA))).toEqual({ favoriteIds: [BUSINESS], unreadNotifications: 1 });
   });
 
   describe("as Beto, with Ana's ids", () => {
@@ -98,7 +98,7 @@ forEachEngine((getDb) => {
       expect(await asBeto((tx) => markRead(tx, BETO, anaNotification))).toBe(false);
       expect(await asBeto((tx) => markRead(tx, ANA, anaNotification))).toBe(false);
       expect(await asBeto((tx) => markAllRead(tx, ANA))).toBe(0);
-      expect(await asBeto((tx) => countUnread(tx, ANA))).toBe(0);
+      expect((await asBeto((tx) => getUserBadges(tx, ANA))).unreadNotifications).toBe(0);
       expect(await asBeto((tx) => listNotifications(tx, ANA, 1))).toEqual({ notifications: [], hasMore: false });
       expect(await anaSnapshot()).toEqual(before);
       // Beto's own welcome notification is his to mark.
@@ -109,7 +109,7 @@ forEachEngine((getDb) => {
     it("cannot list or remove Ana's favorites, nor add one in her name", async () => {
       const before = await anaSnapshot();
       expect(await asBeto((tx) => listFavorites(tx, ANA))).toEqual([]);
-      expect(await asBeto((tx) => listFavoriteIds(tx, ANA))).toEqual([]);
+      expect((await asBeto((tx) => getUserBadges(tx, ANA))).favoriteIds).toEqual([]);
       expect(await asBeto((tx) => removeFavorite(tx, ANA, BUSINESS))).toBe(false);
       await expect(asBeto((tx) => addFavorite(tx, ANA, "business", BUSINESS))).rejects.toThrow(
         /row-level security|duplicate key/,

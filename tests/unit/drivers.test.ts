@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DRIVER_FILTERS, DRIVER_FILTER_LABELS, driverWhatsAppMessage, isVehicleKind, parseDriverFilter } from "~/lib/drivers";
+import { DRIVER_FILTERS, DRIVER_FILTER_LABELS, driverWhatsAppMessage, parseDriverFilter } from "~/lib/drivers";
 
 describe("parseDriverFilter", () => {
   it("accepts exactly the URL values of the filter links", () => {
@@ -26,12 +26,6 @@ describe("labels and messages", () => {
       "Van",
       "Frete",
     ]);
-  });
-
-  it("tells vehicle kinds from the other filters", () => {
-    expect(isVehicleKind("van")).toBe(true);
-    expect(isVehicleKind("all")).toBe(false);
-    expect(isVehicleKind("disponiveis")).toBe(false);
   });
 
   it("asks for a frete from moving drivers and a ride from the others", () => {
