@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { cookieNames } from "../app/lib/cookies";
+import { THEME_COOKIE } from "../app/lib/theme";
 import { isCompressible } from "./compression";
 
 /**
@@ -44,13 +46,8 @@ export type CacheQuery = {
 
 /** Cookies that make a response personal: any of these present → no shared cache. */
 export function isPersonalRequest(cookieHeader: string | null): boolean {
-  if (!cookieHeader) return false;
-  for (const part of cookieHeader.split(";")) {
-    const name = part.split("=")[0]?.trim() ?? "";
-    if (name === "" || name === "guida-theme") continue;
-    return true; // session, sb-*, flash or anything we do not know: treat as personal
-  }
-  return false;
+  // Session, sb-*, flash or anything we do not know: treat as personal.
+  return cookieNames(cookieHeader).some((name) => name !== THEME_COOKIE);
 }
 
 export class HtmlCache {

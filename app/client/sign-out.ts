@@ -1,3 +1,4 @@
+import { cookieNames, expireCookie } from "~/lib/cookies";
 import { INSTALL_DISMISSED_KEY } from "~/lib/session-keys";
 import { THEME_STORAGE_KEY } from "~/lib/theme";
 
@@ -26,9 +27,8 @@ export function clearBrowserStorage(storage: { local: Storage; session: Storage 
 export async function runSignOutCleanup(): Promise<void> {
   clearBrowserStorage({ local: window.localStorage, session: window.sessionStorage });
   // sb-* cookies readable by scripts (Supabase's browser cookies); the server expires the rest.
-  for (const part of document.cookie.split(";")) {
-    const name = part.split("=")[0]?.trim();
-    if (name?.startsWith("sb-")) document.cookie = `${name}=; Path=/; Max-Age=0`;
+  for (const name of cookieNames(document.cookie)) {
+    if (name.startsWith("sb-")) document.cookie = expireCookie(name, false, { httpOnly: false });
   }
   await Promise.allSettled([...cleanups].map((cleanup) => cleanup()));
 }

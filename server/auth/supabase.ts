@@ -9,7 +9,7 @@ import {
   type User,
   type WebSocketLikeConstructor,
 } from "@supabase/supabase-js";
-import { parseCookieHeader } from "../../app/lib/cookies";
+import { parseCookieHeader, serializeCookie } from "../../app/lib/cookies";
 import { ANON, type Database } from "../db";
 import { isHttps, publicOrigin } from "../http";
 import type { Auth, AuthErrorCode, AuthResult, SessionUser } from "./types";
@@ -75,22 +75,19 @@ class ResponseCookies {
   }
 }
 
-/** Serialises the `cookie`-package options @supabase/ssr passes (lower-case sameSite, maxAge, …). */
+/** Maps the `cookie`-package options @supabase/ssr passes (lower-case sameSite, maxAge, …) onto ours. */
 function serializeSupabaseCookie(name: string, value: string, options: CookieOptions): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${options.path ?? "/"}`];
-  if (options.domain) parts.push(`Domain=${options.domain}`);
-  if (options.maxAge !== undefined) {
-    parts.push(`Max-Age=${Math.floor(options.maxAge)}`);
-    if (options.maxAge <= 0) parts.push("Expires=Thu, 01 Jan 1970 00:00:00 GMT");
-  } else if (options.expires) {
-    parts.push(`Expires=${options.expires.toUTCString()}`);
-  }
-  if (options.httpOnly) parts.push("HttpOnly");
-  if (options.secure) parts.push("Secure");
-  const sameSite = options.sameSite === true ? "strict" : options.sameSite;
-  if (sameSite) parts.push(`SameSite=${sameSite.charAt(0).toUpperCase()}${sameSite.slice(1).toLowerCase()}`);
-  if (options.partitioned) parts.push("Partitioned");
-  return parts.join("; ");
+  const sameSite = options.sameSite === true ? "strict" : options.sameSite || undefined;
+  return serializeCookie(name, value, {
+    path: options.path,
+    domain: options.domain,
+    maxAge: options.maxAge,
+    expires: options.expires,
+    httpOnly: options.httpOnly,
+    secure: options.secure,
+    sameSite: sameSite ? (`${sameSite.charAt(0).toUpperCase()}${sameSite.slice(1).toLowerCase()}` as "Lax" | "Strict" | "None") : undefined,
+    partitioned: options.partitioned,
+  });
 }
 
 type ProfileRow = { fullName: string; username: string; avatarUrl: string | null };
