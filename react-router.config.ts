@@ -8,10 +8,14 @@ export default {
   // client navigations to cached pages would break.
   routeDiscovery: { mode: "initial" },
   future: {
-    // Every loader of a request gets the request itself, not a copy each (v8's default): the
-    // session is then looked up once per request (server/request.ts memoizes by Request), and
-    // two Request copies per page are saved. Data requests keep their ".data" URL: code that
-    // needs the page's own path uses pagePathOf (server/request.ts).
+    // The root route's middleware gives every loader and action one typed request context
+    // (server/request-context.ts): the session, looked up once, and the database as the
+    // visitor, the caller or the caller's own. The server's load context is then a
+    // RouterContextProvider (loadContextFor).
+    v8_middleware: true,
+    // Every loader of a request gets the request itself, not a copy each (v8's default): two
+    // Request copies per page are saved. Data requests keep their ".data" URL: code that needs
+    // the page's own path uses pagePathOf (server/request.ts).
     v8_passThroughRequests: true,
   },
   // Builds /sw.js from app/entry.worker.ts once the client build is written.

@@ -1,8 +1,9 @@
 import { Writable } from "node:stream";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./lib/nonce";
+import { serverContextOf } from "../server/request-context";
 
 export const streamTimeout = 5_000;
 
@@ -16,12 +17,12 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.cspNonce ?? "";
+  const nonce = serverContextOf(loadContext).cspNonce ?? "";
   return new Promise<Response>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let status = responseStatusCode;

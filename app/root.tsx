@@ -1,7 +1,6 @@
 import {
   data,
   type ShouldRevalidateFunctionArgs,
-  isRouteErrorResponse,
   Link,
   Links,
   Meta,
@@ -13,6 +12,7 @@ import {
 import type { Route } from "./+types/root";
 import { useEffect } from "react";
 import { BottomNav } from "./components/bottom-nav";
+import { ErrorPage } from "./components/error-page";
 import { markHydrated } from "./components/picture";
 import { PageSpinner } from "./components/page-spinner";
 import { PwaPrompts } from "./components/pwa-prompts";
@@ -27,8 +27,8 @@ import { UserProvider, type CurrentUser } from "./components/user-context";
 import { useNonce } from "./lib/nonce";
 import { DEFAULT_THEME, themeFromCookieHeader, type Theme } from "./lib/theme";
 import { readFlash } from "../server/flash";
-import { getRequestSession, readOwn } from "../server/request";
-import { getUserBadges } from "../server/models/notifications";
+import { badges } from "../server/reads";
+import { getRequestContext, requestContextMiddleware } from "../server/request-context";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [
@@ -38,8 +38,13 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png", sizes: "180x180" },
 ];
 
+// Every loader and action below reads the session and the database through one request
+// context (server/request-context.ts), built here once per request.
+export const middleware: Route.MiddlewareFunction[] = [requestContextMiddleware];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await getRequestSession(request);
+  const ctx = getRequestContext(context);
+  const session = await ctx.session();
   const { flash, clear } = readFlash(request);
   const headers = new Headers();
   for (const cookie of session.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
@@ -53,10 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let unreadNotifications = 0;
   if (session.user) {
     try {
-      const user = session.user;
-      ({ favoriteIds, unreadNotifications } = await readOwn(context, { user, claims: session.claims }, "badges", (tx) =>
-        getUserBadges(tx, user.id),
-      ));
+      ({ favoriteIds, unreadNotifications } = await ctx.db.own(badges, null));
     } catch (error) {
       console.error("[favorites] load failed:", error);
       favoritesError = error instanceof Error ? error.message : String(error);
@@ -194,50 +196,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const rootData = useRouteLoaderData<typeof loader>("root");
-  const theme = rootData?.theme ?? DEFAULT_THEME;
-  const user = rootData?.user ?? null;
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <Shell theme={theme} user={user}>
-        <title>404 · Página não encontrada · Guida</title>
-        <section className="flex flex-col items-center py-16 text-center">
-          <h1 className="text-6xl font-bold text-brand-600 dark:text-brand-100">404</h1>
-          <p className="mt-4 text-xl font-semibold">Página não encontrada</p>
-          <p className="mt-2 max-w-sm text-stone-600 dark:text-stone-300">
-            A página que você está procurando não existe ou foi removida.
-          </p>
-          <Link
-            to="/"
-            className="mt-8 inline-flex min-h-11 items-center rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700"
-          >
-            Voltar ao início
-          </Link>
-        </section>
-      </Shell>
-    );
-  }
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const unavailable = status === 503;
-  // Details only in development; production never shows a stack trace.
-  const details = import.meta.env.DEV && error instanceof Error ? error.stack : null;
   return (
-    <Shell theme={theme} user={user}>
-      <title>{unavailable ? "Serviço indisponível · Guida" : "Algo deu errado · Guida"}</title>
-      <section className="flex flex-col items-center py-16 text-center">
-        <h1 className="text-2xl font-bold">{unavailable ? "Serviço temporariamente indisponível" : "Algo deu errado"}</h1>
-        <p className="mt-2 max-w-sm text-stone-600 dark:text-stone-300">
-          {unavailable
-            ? "Não conseguimos acessar os dados agora. Tente de novo em alguns instantes."
-            : "Tivemos um problema ao abrir esta página. Tente de novo em instantes."}
-        </p>
-        <Link
-          to="/"
-          className="mt-8 inline-flex min-h-11 items-center rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700"
-        >
-          Voltar ao início
-        </Link>
-        {details ? <pre className="mt-8 max-w-full overflow-auto text-left text-xs">{details}</pre> : null}
-      </section>
+    <Shell theme={rootData?.theme ?? DEFAULT_THEME} user={rootData?.user ?? null}>
+      <ErrorPage error={error} />
     </Shell>
   );
 }

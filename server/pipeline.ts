@@ -6,6 +6,7 @@ import { type CachedAnswer, type CachedPage, type CacheQuery, HtmlCache } from "
 import { isHttps } from "./http";
 import { bufferedResponse } from "./node-adapter";
 import { ReadCache } from "./read-cache";
+import { loadContextFor } from "./request-context";
 import { RateLimiter, type RateLimit } from "./rate-limit";
 import { applySecurityHeaders } from "./security-headers";
 
@@ -47,7 +48,7 @@ export function createPipeline(options: { build: ServerBuild; mode: string; html
 
     const nonce = randomBytes(16).toString("base64");
     const generation = htmlCache.generation;
-    const response = await handleByRouter(request, { clientAddress: context.clientAddress, cspNonce: nonce, publicReads, userReads });
+    const response = await handleByRouter(request, loadContextFor({ clientAddress: context.clientAddress, cspNonce: nonce, publicReads, userReads }));
     // A write that went through changes what pages show: forget them all, and the shared
     // query results they were made of. A server error may come after part of a write
     // committed, so it counts too.

@@ -1,3 +1,6 @@
+import type { RouterContextProvider } from "react-router";
+import { serverContextOf } from "./request-context";
+
 /**
  * Fixed-window counters in memory: one server process per database (the embedded
  * engine allows no other), so one process's memory is the whole picture.
@@ -37,7 +40,7 @@ export const SIGN_IN_PER_ACCOUNT: RateLimit = { limit: 10, windowMs: 10 * 60_000
 export const SIGN_UP_PER_IP: RateLimit = { limit: 10, windowMs: 60 * 60_000 };
 export const RESET_PER_IP: RateLimit = { limit: 10, windowMs: 60 * 60_000 };
 
-export function clientAddress(request: Request, context: unknown): string {
-  const fromContext = (context as { clientAddress?: string } | undefined)?.clientAddress;
-  return fromContext ?? "local";
+/** @deprecated Use getRequestContext(context).clientAddress (server/request-context.ts). */
+export function clientAddress(_request: Request, context: Readonly<RouterContextProvider>): string {
+  return serverContextOf(context).clientAddress ?? "local";
 }

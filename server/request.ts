@@ -1,55 +1,9 @@
-import { type AppLoadContext, redirect } from "react-router";
+import { redirect } from "react-router";
 import { getAuth, type SessionUser } from "./auth";
-import { ANON, getDb, withUser, type Claims, type Queryable } from "./db";
+import type { Claims } from "./db";
 
-type RequestSession = { user: SessionUser | null; claims: Claims; headers: Headers };
-
-// The root loader and the page's loader run in parallel for one request: read the
-// session once and share it.
-const sessions = new WeakMap<Request, Promise<RequestSession>>();
-
-export function getRequestSession(request: Request): Promise<RequestSession> {
-  let session = sessions.get(request);
-  if (!session) {
-    session = getAuth().then((auth) => auth.getSession(request));
-    sessions.set(request, session);
-  }
-  return session;
-}
-
-export async function claimsFor(request: Request): Promise<Claims> {
-  return (await getRequestSession(request)).claims;
-}
-
-/** Runs database work as the request's user, in one transaction: RLS decides what it may touch. */
-export async function asRequestUser<T>(request: Request, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-  const [db, claims] = await Promise.all([getDb(), claimsFor(request)]);
-  return withUser(db, claims, fn);
-}
-
-/**
- * A read of the public catalogue, the same for everyone: run as the visitor role and, on
- * Guida's own server, shared between requests until the next write (server/read-cache.ts).
- * `key` names the read and every argument it depends on.
- */
-export async function readPublic<T>(context: AppLoadContext, key: string, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-  const read = async () => withUser(await getDb(), ANON, fn);
-  return context.publicReads ? context.publicReads.read(key, read) : read();
-}
-
-/**
- * A signed-in resident's own small reads (the badges every page shows), run with their claims
- * and, on Guida's own server, kept for them alone, by user id, until the next write.
- */
-export async function readOwn<T>(
-  context: AppLoadContext,
-  session: { user: SessionUser; claims: Claims },
-  key: string,
-  fn: (tx: Queryable) => Promise<T>,
-): Promise<T> {
-  const read = async () => withUser(await getDb(), session.claims, fn);
-  return context.userReads ? context.userReads.read(`${session.user.id}|${key}`, read) : read();
-}
+// Where a request is for, as a person would write it. Who is asking and the database are
+// the request context's (server/request-context.ts).
 
 /**
  * The path and query of the page a request is for. A client-side navigation asks for the
@@ -64,24 +18,34 @@ export function pagePathOf(request: Request): string {
   return url.pathname + url.search;
 }
 
+/** Protected screens send a visitor to /login, keeping where they wanted to go. */
 export function loginRedirect(request: Request): Response {
   const back = pagePathOf(request);
   const target = back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`;
   return redirect(target, { status: request.method === "GET" ? 302 : 303 });
 }
 
-/** Protected screens: a visitor is sent to /login, keeping where they wanted to go. */
-export async function requireUser(request: Request): Promise<{ user: SessionUser; claims: Claims; headers: Headers }> {
-  const session = await getRequestSession(request);
-  if (!session.user) throw loginRedirect(request);
-  return { user: session.user, claims: session.claims, headers: session.headers };
+// ----------------------------------------------------------------------------------------
+// Until /login, /edit-profile and /update-business-images move to the request context
+// (they are being changed for issue #13 at the same time), they read the session through
+// these two. The context shares this memo, so a request still looks its session up once.
+
+type RequestSession = { user: SessionUser | null; claims: Claims; headers: Headers };
+const sessions = new WeakMap<Request, Promise<RequestSession>>();
+
+/** @deprecated Use getRequestContext(context).session() (server/request-context.ts). */
+export function getRequestSession(request: Request): Promise<RequestSession> {
+  let session = sessions.get(request);
+  if (!session) {
+    session = getAuth().then((auth) => auth.getSession(request));
+    sessions.set(request, session);
+  }
+  return session;
 }
 
-export async function asSignedInUser<T>(
-  request: Request,
-  fn: (tx: Queryable, user: SessionUser) => Promise<T>,
-): Promise<T> {
-  const { user, claims } = await requireUser(request);
-  const db = await getDb();
-  return withUser(db, claims, (tx) => fn(tx, user));
+/** @deprecated Use getRequestContext(context).requireUser() (server/request-context.ts). */
+export async function requireUser(request: Request): Promise<RequestSession & { user: SessionUser }> {
+  const session = await getRequestSession(request);
+  if (!session.user) throw loginRedirect(request);
+  return { ...session, user: session.user };
 }

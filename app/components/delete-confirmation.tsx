@@ -4,7 +4,17 @@ import { Form } from "react-router";
  * A second step before deleting that needs no JavaScript: a disclosure holding the form that
  * posts `intent=delete` to the page's own action, with what will be lost spelled out.
  */
-export function DeleteConfirmation({ label, warning, busy }: { label: string; warning: string; busy: boolean }) {
+export function DeleteConfirmation({
+  label,
+  warning,
+  busy,
+  confirmLabel = "Confirmar exclusão",
+}: {
+  label: string;
+  warning: string;
+  busy: boolean;
+  confirmLabel?: string;
+}) {
   return (
     <details className="group rounded-xl border border-red-200 p-3 dark:border-red-900">
       <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-red-700 dark:text-red-300">
@@ -21,7 +31,7 @@ export function DeleteConfirmation({ label, warning, busy }: { label: string; wa
           disabled={busy}
           className="inline-flex min-h-11 w-full items-center justify-center rounded-full bg-red-700 px-6 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
         >
-          Confirmar exclusão
+          {confirmLabel}
         </button>
       </Form>
     </details>

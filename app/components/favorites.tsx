@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { simpleToasts } from "~/client/toasts";
 import type { ItemKind } from "~/lib/item-kinds";
+import { refusalMessages, type Refused } from "~/lib/refused";
 import { IconTooltip } from "./icon-tooltip";
 import { useCurrentUser } from "./user-context";
 
@@ -29,7 +30,7 @@ export function useFavorites(): FavoritesValue {
 export function FavoriteButton({ itemType, itemId, label }: { itemType: ItemKind; itemId: string; label: string }) {
   const { ids } = useFavorites();
   const user = useCurrentUser();
-  const fetcher = useFetcher<{ error?: string | null }>();
+  const fetcher = useFetcher<Refused | null>();
   const location = useLocation();
   // Present only once hydrated: tells the action to answer the fetcher with data instead
   // of the redirect a plain form post needs.
@@ -39,9 +40,8 @@ export function FavoriteButton({ itemType, itemId, label }: { itemType: ItemKind
   const isFavorite = pending ? pending === "add" : ids.has(itemId);
 
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.error) {
-      simpleToasts.toast({ title: fetcher.data.error, variant: "destructive" });
-    }
+    const [title, description] = fetcher.state === "idle" ? refusalMessages(fetcher.data) : [];
+    if (title) simpleToasts.toast({ title, description, variant: "destructive" });
   }, [fetcher.state, fetcher.data]);
 
   return (

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { applyVote, formatVotes } from "~/lib/polls";
+import { refusalOf, type Refused } from "~/lib/refused";
 import { useCurrentUser } from "./user-context";
 
 export type PollData = {
@@ -37,7 +38,7 @@ export function loginToVoteHref(path: string): string {
  */
 export function Poll({ postId, poll, action, redirectTo, error }: PollProps) {
   const user = useCurrentUser();
-  const fetcher = useFetcher<{ vote?: { postId: string; error: string | null } }>({ key: `vote-${poll.id}` });
+  const fetcher = useFetcher<Refused | null>({ key: `vote-${poll.id}` });
   // Present only once hydrated: tells the action to answer with data, not a redirect.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -48,7 +49,7 @@ export function Poll({ postId, poll, action, redirectTo, error }: PollProps) {
   const options = chosen ? applyVote(poll.options, poll.myVote, chosen) : poll.options;
   const myVote = chosen ?? poll.myVote;
   const total = options.reduce((sum, o) => sum + o.votes, 0);
-  const fetcherError = fetcher.state === "idle" ? fetcher.data?.vote?.error : null;
+  const fetcherError = fetcher.state === "idle" ? refusalOf(fetcher.data) : null;
   const shownError = fetcherError ?? error ?? null;
   const questionId = `enquete-${poll.id}`;
 

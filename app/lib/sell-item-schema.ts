@@ -73,3 +73,7 @@ export const SellItemFields = {
 };
 
 export const SellItemSchema = z.object(SellItemFields);
+/** The edit page's form: the same fields plus the photos to take off the ad. */
+export const EditSellItemSchema = SellItemSchema.extend({
+  removeImages: z.array(z.string().max(200)).max(MAX_SELL_ITEM_IMAGES).optional(),
+});

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, redirect } from "react-router";
-import { readFormData } from "~/lib/form-data";
-import { getAuth } from "../../server/auth";
+import { readForm } from "../../server/action";
+import { getRequestContext } from "../../server/request-context";
 import type { Route } from "./+types/auth-callback";
 
 export const meta: Route.MetaFunction = () => [{ title: "Entrando… · Guida" }, { name: "robots", content: "noindex" }];
@@ -10,10 +10,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Entrando… · Guida" }
  * Where Google sign-in comes back. PKCE: ?code= is exchanged on the server and the user
  * goes to / with a clean URL. Errors are logged only (the spec) and the user goes to /login.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const code = url.searchParams.get("code");
-  const auth = await getAuth();
+  const auth = await getRequestContext(context).auth();
   if (code) {
     const result = await auth.exchangeCode(request, code);
     return redirect(result.ok ? "/" : "/login", { headers: result.headers });
@@ -28,13 +28,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 // Implicit flow: the page posts the fragment's tokens here, then the URL is clean.
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   // A body that is not a form carries no tokens either: back to /login like any other.
-  const form = await readFormData(request);
+  const read = await readForm(request);
+  const form = read.ok ? read.form : null;
   const accessToken = String(form?.get("access_token") ?? "");
   const refreshToken = String(form?.get("refresh_token") ?? "");
   if (!accessToken || !refreshToken) return redirect("/login", 303);
-  const auth = await getAuth();
+  const auth = await getRequestContext(context).auth();
   const result = await auth.acceptTokens(request, { accessToken, refreshToken });
   return redirect(result.ok ? "/" : "/login", { status: 303, headers: result.headers });
 }

@@ -6,13 +6,13 @@ import { Picture } from "~/components/picture";
 import { describeDay, townClock } from "~/lib/business-hours";
 import { instagramHref, mapHref, telHref, whatsAppChatHref, whatsAppShareHref } from "~/lib/contact-links";
 import { useTownNow } from "~/lib/use-town-now";
-import { getBusiness } from "../../server/models/businesses";
 import { publicOrigin } from "../../server/http";
-import { readPublic } from "../../server/request";
+import { businessPage } from "../../server/reads";
+import { getRequestContext } from "../../server/request-context";
 import type { Route } from "./+types/business";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const business = await readPublic(context, `business|${params.id}`, (tx) => getBusiness(tx, params.id));
+  const business = await getRequestContext(context).db.asVisitor(businessPage, { id: params.id });
   if (!business) throw data(null, { status: 404 });
   return { business, renderedAt: new Date().toISOString(), pageUrl: `${publicOrigin(request)}/business/${business.id}` };
 }

@@ -5,8 +5,8 @@ import { OpenBadge } from "~/components/open-badge";
 import { Pagination, pageFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { useTownNow } from "~/lib/use-town-now";
-import { listBusinessCategories, listBusinesses } from "../../server/models/businesses";
-import { readPublic } from "../../server/request";
+import { businessList } from "../../server/reads";
+import { getRequestContext } from "../../server/request-context";
 import type { Route } from "./+types/businesses";
 import { minuteOf } from "../../server/read-cache";
 
@@ -23,10 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
   // The open-now filter compares HH:MM: one minute's answer serves the whole minute.
   const at = minuteOf(now);
-  const { categories, list } = await readPublic(context, `businesses|${category ?? ""}|${openNow ? at.toISOString() : ""}|${page}`, async (tx) => ({
-    categories: await listBusinessCategories(tx),
-    list: await listBusinesses(tx, { category, openNow, page, now: at }),
-  }));
+  const { categories, list } = await getRequestContext(context).db.asVisitor(businessList, { category, page, openAt: openNow ? at : undefined });
   return { ...list, categories, category: category ?? "", openNow, page, renderedAt: now.toISOString() };
 }
 

@@ -6,8 +6,9 @@ import { FormErrors, FormField, fieldErrors, primaryButton } from "~/components/
 import { ImageField, TextAreaField } from "~/components/post-form";
 import "~/lib/zod-messages";
 import { createNews } from "../../server/models/news";
-import { publishWithImage } from "../../server/publish-with-image";
-import { requireUser } from "../../server/request";
+import { getRequestContext } from "../../server/request-context";
+import { readForm } from "../../server/action";
+import { publishWithImage } from "./+shared/publish-with-image.server";
 import type { Route } from "./+types/create-news";
 
 // Limits mirror the news table's CHECK constraints, so valid input never fails in the database.
@@ -27,8 +28,8 @@ const NewsSchema = z.object({
 
 export const meta: Route.MetaFunction = () => [{ title: "Nova notícia · Guida" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  await getRequestContext(context).requireUser();
   return null;
 }
 
@@ -36,12 +37,18 @@ export async function loader({ request }: Route.LoaderArgs) {
  * POST multipart: title, summary, content, coverImage (file, optional). 303 to the new
  * article; 400 (invalid) and 413 (image too large) re-render the form with what was typed.
  */
-export async function action({ request }: Route.ActionArgs) {
-  return publishWithImage(request, {
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = getRequestContext(context);
+  await ctx.requireUser();
+  const read = await readForm(request);
+  if (!read.ok) return read.refusal;
+  return publishWithImage(request, ctx, read.form, {
     schema: NewsSchema,
     image: { field: "coverImage", shape: "wide" },
-    insert: (tx, userId, { title, summary, content }, coverImage) => createNews(tx, userId, { title, summary: summary ?? "", content, coverImage }),
-    published: (id) => ({ location: `/news/${id}`, message: "Notícia publicada." }),
+    save: async (tx, user, { title, summary, content }, coverImage) => {
+      const id = await createNews(tx, user.id, { title, summary: summary ?? "", content, coverImage });
+      return { ok: true, location: `/news/${id}`, message: "Notícia publicada." };
+    },
   });
 }
 

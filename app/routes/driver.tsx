@@ -6,13 +6,13 @@ import { describeDay, townClock, type DayHours } from "~/lib/business-hours";
 import { telHref, whatsAppChatHref, whatsAppShareHref } from "~/lib/contact-links";
 import { VEHICLE_LABELS, driverWhatsAppMessage } from "~/lib/drivers";
 import { useTownNow } from "~/lib/use-town-now";
-import { getDriver } from "../../server/models/drivers";
 import { publicOrigin } from "../../server/http";
-import { readPublic } from "../../server/request";
+import { driverPage } from "../../server/reads";
+import { getRequestContext } from "../../server/request-context";
 import type { Route } from "./+types/driver";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const driver = await readPublic(context, `driver|${params.driverId}`, (tx) => getDriver(tx, params.driverId));
+  const driver = await getRequestContext(context).db.asVisitor(driverPage, { id: params.driverId });
   if (!driver) throw data(null, { status: 404 });
   return { driver, renderedAt: new Date().toISOString(), pageUrl: `${publicOrigin(request)}/driver/${driver.id}` };
 }

@@ -5,8 +5,8 @@ import { Pagination, pageFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { DRIVER_FILTERS, DRIVER_FILTER_LABELS, VEHICLE_LABELS, parseDriverFilter, type DriverFilter } from "~/lib/drivers";
 import { useTownNow } from "~/lib/use-town-now";
-import { listDrivers } from "../../server/models/drivers";
-import { readPublic } from "../../server/request";
+import { driverList } from "../../server/reads";
+import { getRequestContext } from "../../server/request-context";
 import type { Route } from "./+types/drivers";
 import { minuteOf } from "../../server/read-cache";
 
@@ -18,9 +18,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const now = new Date();
   // "disponiveis" compares HH:MM: one minute's answer serves the whole minute.
   const at = minuteOf(now);
-  const list = await readPublic(context, `drivers|${filter}|${page}|${filter === "disponiveis" ? at.toISOString() : ""}`, (tx) =>
-    listDrivers(tx, { filter, page, now: at }),
-  );
+  const list = await getRequestContext(context).db.asVisitor(driverList, {
+    filter,
+    page,
+    availableAt: filter === "disponiveis" ? at : undefined,
+  });
   return { ...list, filter, page, renderedAt: now.toISOString() };
 }
 

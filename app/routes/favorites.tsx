@@ -1,23 +1,23 @@
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { Picture } from "~/components/picture";
-import { readFormData, UNREADABLE_FORM } from "~/lib/form-data";
 import { formatBRL, formatShortDate } from "~/lib/format";
 import { hrefOf, isItemKind, ITEM_KIND_LABELS, ITEM_KINDS, type ItemKind } from "~/lib/item-kinds";
 import { safeRedirectPath } from "~/lib/redirects";
-import { getDb, withUser } from "../../server/db";
+import { refusalOf } from "~/lib/refused";
+import { intentOf, readForm, replyRefused } from "../../server/action";
 import { addFavorite, listFavorites, removeFavorite } from "../../server/models/favorites";
-import { getRequestSession, requireUser } from "../../server/request";
+import { getRequestContext } from "../../server/request-context";
 import type { Route } from "./+types/favorites";
 
 export const meta: Route.MetaFunction = () => [{ title: "Favoritos · Guida" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user, claims } = await requireUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = getRequestContext(context);
+  const user = await ctx.requireUser();
   const tipo = new URL(request.url).searchParams.get("tipo");
   const type = isItemKind(tipo) ? tipo : undefined;
-  const db = await getDb();
   try {
-    const favorites = await withUser(db, claims, (tx) => listFavorites(tx, user.id, type));
+    const favorites = await ctx.db.asCaller((tx) => listFavorites(tx, user.id, type));
     return { favorites, type: type ?? null, error: null };
   } catch (error) {
     // The spec: a failed load shows "Error fetching favorites" with the server's message.
@@ -31,45 +31,45 @@ export async function loader({ request }: Route.LoaderArgs) {
  * The favorite's fields are copied from the item on the server; anything else the form
  * sends is ignored. RLS makes every favorite belong to the caller.
  */
-export async function action({ request }: Route.ActionArgs) {
-  const form = await readFormData(request);
-  if (!form) return data({ error: UNREADABLE_FORM, detail: null as string | null }, { status: 400 });
-  const intent = form.get("intent");
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = getRequestContext(context);
+  const read = await readForm(request);
+  if (!read.ok) return read.refusal;
+  const { form } = read;
+  const intent = intentOf(form);
   const itemType = form.get("itemType");
   const itemId = String(form.get("itemId") ?? "");
   const back = safeRedirectPath(form.get("redirectTo"), "/favorites");
   const viaFetcher = form.get("via") === "fetcher";
 
-  const session = await getRequestSession(request);
-  if (!session.user) {
+  const user = await ctx.user();
+  if (!user) {
     // Without JavaScript the spec's "Login required" becomes a trip to /login and back.
-    if (viaFetcher) {
-      return data({ error: "Login required", detail: "You need to be logged in to add favorites." }, { status: 401 });
-    }
+    if (viaFetcher) return replyRefused(401, ["Login required", "You need to be logged in to add favorites."], { intent });
     return redirect(`/login?redirectTo=${encodeURIComponent(back)}`, 303);
   }
-  const fail = (message: string, status: number) => data({ error: message, detail: null as string | null }, { status });
-  if (intent !== "add" && intent !== "remove") return fail(intent === "remove" ? "Error removing favorite" : "Error adding favorite", 400);
-  if (intent === "add" && !isItemKind(itemType)) return fail("Error adding favorite", 400);
+  const failed = intent === "remove" ? "Error removing favorite" : "Error adding favorite";
+  if (intent !== "add" && intent !== "remove") return replyRefused(400, failed, { intent });
+  if (intent === "add" && !isItemKind(itemType)) return replyRefused(400, failed, { intent });
 
-  const db = await getDb();
   try {
     if (intent === "add") {
-      const outcome = await withUser(db, session.claims, (tx) => addFavorite(tx, session.user!.id, itemType as ItemKind, itemId));
-      if (outcome === "not_found") return fail("Error adding favorite", 404);
+      const outcome = await ctx.db.asCaller((tx) => addFavorite(tx, user.id, itemType as ItemKind, itemId));
+      if (outcome === "not_found") return replyRefused(404, failed, { intent });
     } else {
-      await withUser(db, session.claims, (tx) => removeFavorite(tx, session.user!.id, itemId));
+      await ctx.db.asCaller((tx) => removeFavorite(tx, user.id, itemId));
     }
   } catch (error) {
     console.error(`[favorites] ${intent} failed:`, error);
-    return fail(intent === "add" ? "Error adding favorite" : "Error removing favorite", 500);
+    return replyRefused(500, failed, { intent });
   }
-  if (viaFetcher) return data({ error: null, detail: null });
+  if (viaFetcher) return null;
   return redirect(back, 303);
 }
 
 export default function Favorites({ loaderData, actionData }: Route.ComponentProps) {
   const { favorites, type, error } = loaderData;
+  const refused = refusalOf(actionData);
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Favoritos</h1>
@@ -79,9 +79,9 @@ export default function Favorites({ loaderData, actionData }: Route.ComponentPro
           <p>{error}</p>
         </div>
       ) : null}
-      {actionData?.error ? (
+      {refused ? (
         <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm font-semibold text-red-900 dark:bg-red-950 dark:text-red-100">
-          {actionData.error}
+          {refused}
         </p>
       ) : null}
       <nav aria-label="Tipos de favorito" className="flex flex-wrap gap-2">

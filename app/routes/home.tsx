@@ -5,8 +5,8 @@ import { VEHICLE_LABELS } from "~/lib/drivers";
 import { formatBRL, formatShortDate } from "~/lib/format";
 import { hrefOf } from "~/lib/item-kinds";
 import { useTownNow } from "~/lib/use-town-now";
-import { getHomeOverview } from "../../server/models/town";
-import { readPublic } from "../../server/request";
+import { homeOverview } from "../../server/reads";
+import { getRequestContext } from "../../server/request-context";
 import type { Route } from "./+types/home";
 import { minuteOf } from "../../server/read-cache";
 
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ context }: Route.LoaderArgs) {
   const now = new Date();
   const minute = minuteOf(now);
-  const overview = await readPublic(context, `home|${minute.toISOString()}`, (tx) => getHomeOverview(tx, minute));
+  const overview = await getRequestContext(context).db.asVisitor(homeOverview, { minute });
   return { ...overview, renderedAt: now.toISOString() };
 }
 

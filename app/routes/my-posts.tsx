@@ -2,15 +2,17 @@ import { Link } from "react-router";
 import { Pagination, pageFromUrl } from "~/components/pagination";
 import { PostCard } from "~/components/post-card";
 import { listMyPosts } from "../../server/models/posts";
-import { asSignedInUser } from "../../server/request";
+import { getRequestContext } from "../../server/request-context";
 import type { Route } from "./+types/my-posts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Meus posts · Guida" }, { name: "robots", content: "noindex" }];
 
 // Signed-in only: asSignedInUser sends visitors to /login and back.
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = getRequestContext(context);
+  const user = await ctx.requireUser();
   const page = pageFromUrl(new URL(request.url));
-  const list = await asSignedInUser(request, (tx, user) => listMyPosts(tx, user.id, { page }));
+  const list = await ctx.db.asCaller((tx) => listMyPosts(tx, user.id, { page }));
   return { ...list, page };
 }
 

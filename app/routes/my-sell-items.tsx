@@ -4,14 +4,16 @@ import { Picture } from "~/components/picture";
 import { SoldBadge } from "~/components/sold-badge";
 import { formatBRL, formatShortDate } from "~/lib/format";
 import { listSellItemsBySeller } from "../../server/models/sell-items";
-import { asSignedInUser } from "../../server/request";
+import { getRequestContext } from "../../server/request-context";
 import type { Route } from "./+types/my-sell-items";
 
 export const meta: Route.MetaFunction = () => [{ title: "Meus anúncios · Guida" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = getRequestContext(context);
+  const user = await ctx.requireUser();
   const page = pageFromUrl(new URL(request.url));
-  const list = await asSignedInUser(request, (tx, user) => listSellItemsBySeller(tx, user.id, page));
+  const list = await ctx.db.asCaller((tx) => listSellItemsBySeller(tx, user.id, page));
   return { ...list, page };
 }
 

@@ -1,20 +1,20 @@
-import { Link, data, redirect, useNavigation } from "react-router";
+import { Link, data, useNavigation } from "react-router";
 import { DeleteConfirmation } from "~/components/delete-confirmation";
 import { Picture } from "~/components/picture";
 import { useCurrentUser } from "~/components/user-context";
 import { whatsAppShareHref } from "~/lib/contact-links";
 import { formatLongDate } from "~/lib/format";
-import { readFormData, UNREADABLE_FORM } from "~/lib/form-data";
-import { getDb, withUser } from "../../server/db";
-import { flashCookie } from "../../server/flash";
-import { deleteNews, getNewsArticle } from "../../server/models/news";
+import { refusalOf } from "~/lib/refused";
+import { intentOf, readForm, redirectWithFlash, replyRefused } from "../../server/action";
+import { deleteNews } from "../../server/models/news";
 import { publicOrigin } from "../../server/http";
-import { readPublic, requireUser } from "../../server/request";
+import { newsArticle } from "../../server/reads";
+import { getRequestContext } from "../../server/request-context";
 import { discardImage } from "../../server/uploads";
 import type { Route } from "./+types/news-detail";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const article = await readPublic(context, `news-article|${params.id}`, (tx) => getNewsArticle(tx, params.id));
+  const article = await getRequestContext(context).db.asVisitor(newsArticle, { id: params.id });
   if (!article) throw data(null, { status: 404 });
   return { article, pageUrl: `${publicOrigin(request)}/news/${article.id}` };
 }
@@ -23,20 +23,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  * POST intent=delete: only the author deletes an article — a clear 403 for anyone else
  * here, RLS underneath. 303 to /news with "Notícia excluída.".
  */
-export async function action({ request, params }: Route.ActionArgs) {
-  const { user, claims } = await requireUser(request);
-  const form = await readFormData(request);
-  if (!form) return data({ error: UNREADABLE_FORM }, { status: 400 });
-  if (form.get("intent") !== "delete") return data({ error: "Ação desconhecida." }, { status: 400 });
-  const db = await getDb();
-  const outcome = await withUser(db, claims, (tx) => deleteNews(tx, user.id, params.id));
-  if (outcome.status === "not_found") return data({ error: "Notícia não encontrada." }, { status: 404 });
-  if (outcome.status === "forbidden") return data({ error: "Só quem publicou a notícia pode excluí-la." }, { status: 403 });
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const ctx = getRequestContext(context);
+  const user = await ctx.requireUser();
+  const read = await readForm(request);
+  if (!read.ok) return read.refusal;
+  const intent = intentOf(read.form);
+  if (intent !== "delete") return replyRefused(400, "Ação desconhecida.", { intent });
+  const outcome = await ctx.db.asCaller((tx) => deleteNews(tx, user.id, params.id));
+  if (outcome.status === "not_found") return replyRefused(404, "Notícia não encontrada.", { intent });
+  if (outcome.status === "forbidden") return replyRefused(403, "Só quem publicou a notícia pode excluí-la.", { intent });
   await discardImage(outcome.coverImage);
-  return redirect("/news", {
-    status: 303,
-    headers: { "Set-Cookie": flashCookie(request, { kind: "success", message: "Notícia excluída." }) },
-  });
+  return redirectWithFlash(request, "/news", "Notícia excluída.");
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
@@ -101,9 +99,9 @@ export default function NewsDetail({ loaderData, actionData }: Route.ComponentPr
       >
         Compartilhar no WhatsApp
       </a>
-      {actionData?.error ? (
+      {refusalOf(actionData) ? (
         <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
-          {actionData.error}
+          {refusalOf(actionData)}
         </p>
       ) : null}
       {user?.id === article.author.id ? (

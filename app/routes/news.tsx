@@ -3,8 +3,8 @@ import { cachedClientLoader } from "~/client/loader-cache";
 import { Pagination, pageFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { formatLongDate } from "~/lib/format";
-import { listNews } from "../../server/models/news";
-import { readPublic } from "../../server/request";
+import { newsList } from "../../server/reads";
+import { getRequestContext } from "../../server/request-context";
 import type { Route } from "./+types/news";
 
 export const meta: Route.MetaFunction = () => [
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageFromUrl(new URL(request.url));
-  const list = await readPublic(context, `news|${page}`, (tx) => listNews(tx, { page }));
+  const list = await getRequestContext(context).db.asVisitor(newsList, { page });
   return { ...list, page };
 }
 

@@ -1,37 +1,42 @@
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { Pagination, pageFromUrl } from "~/components/pagination";
 import { formatShortDate } from "~/lib/format";
-import { readFormData, UNREADABLE_FORM } from "~/lib/form-data";
 import { safeRedirectPath } from "~/lib/redirects";
-import { getDb, withUser } from "../../server/db";
+import { refusalOf } from "~/lib/refused";
+import { intentOf, readForm, replyRefused } from "../../server/action";
 import { listNotifications, markAllRead, markRead } from "../../server/models/notifications";
-import { requireUser } from "../../server/request";
+import { getRequestContext } from "../../server/request-context";
 import type { Route } from "./+types/notifications";
 
 export const meta: Route.MetaFunction = () => [{ title: "Notificações · Guida" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user, claims } = await requireUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = getRequestContext(context);
+  const user = await ctx.requireUser();
   const page = pageFromUrl(new URL(request.url));
-  const db = await getDb();
-  const result = await withUser(db, claims, (tx) => listNotifications(tx, user.id, page));
+  const result = await ctx.db.asCaller((tx) => listNotifications(tx, user.id, page));
   return { ...result, page };
 }
 
 // POST /notifications — intent=read with id, or intent=read-all.
-export async function action({ request }: Route.ActionArgs) {
-  const { user, claims } = await requireUser(request);
-  const form = await readFormData(request);
-  if (!form) return data({ error: UNREADABLE_FORM }, { status: 400 });
-  const intent = form.get("intent");
-  const db = await getDb();
-  if (intent === "read-all") {
-    await withUser(db, claims, (tx) => markAllRead(tx, user.id));
-  } else if (intent === "read") {
-    const ok = await withUser(db, claims, (tx) => markRead(tx, user.id, String(form.get("id") ?? "")));
-    if (!ok) return data({ error: "Notificação não encontrada." }, { status: 404 });
-  } else {
-    return data({ error: "Ação desconhecida." }, { status: 400 });
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = getRequestContext(context);
+  const user = await ctx.requireUser();
+  const read = await readForm(request);
+  if (!read.ok) return read.refusal;
+  const { form } = read;
+  const intent = intentOf(form);
+  switch (intent) {
+    case "read-all":
+      await ctx.db.asCaller((tx) => markAllRead(tx, user.id));
+      break;
+    case "read": {
+      const ok = await ctx.db.asCaller((tx) => markRead(tx, user.id, String(form.get("id") ?? "")));
+      if (!ok) return replyRefused(404, "Notificação não encontrada.", { intent });
+      break;
+    }
+    default:
+      return replyRefused(400, "Ação desconhecida.", { intent });
   }
   return redirect(safeRedirectPath(form.get("redirectTo"), "/notifications"), 303);
 }
@@ -39,6 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
   const { notifications, hasMore, page } = loaderData;
   const unread = notifications.filter((n) => !n.readAt).length;
+  const refused = refusalOf(actionData);
   return (
     <div className="space-y-4">
       <div className="flex items-center justify-between gap-2">
@@ -52,9 +58,9 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
           </Form>
         ) : null}
       </div>
-      {actionData?.error ? (
+      {refused ? (
         <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
-          {actionData.error}
+          {refused}
         </p>
       ) : null}
       {notifications.length === 0 ? (

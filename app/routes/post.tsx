@@ -1,15 +1,14 @@
 import { data, Link } from "react-router";
 import { PostCard } from "~/components/post-card";
-import { readFormData, UNREADABLE_FORM } from "~/lib/form-data";
+import { refusalOf } from "~/lib/refused";
 import { getPost } from "../../server/models/posts";
-import { asRequestUser, getRequestSession } from "../../server/request";
-import { voteAction } from "../../server/vote-action";
+import { getRequestContext } from "../../server/request-context";
+import { voteAction } from "./+shared/vote.server";
 import type { Route } from "./+types/post";
 
 // A post's own page: where notifications ("X votou na sua enquete") and favorites lead.
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const session = await getRequestSession(request);
-  const post = await asRequestUser(request, (tx) => getPost(tx, params.id, session.user?.id ?? null));
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const post = await getRequestContext(context).db.asCaller((tx, user) => getPost(tx, params.id, user?.id ?? null));
   if (!post) throw data(null, { status: 404 });
   return { post };
 }
@@ -23,16 +22,8 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) =>
     : [{ title: "Post não encontrado · Guida" }];
 
 /** Votes from this page land here, so a refused vote is explained on the same page. */
-export async function action({ request, params }: Route.ActionArgs) {
-  const form = await readFormData(request);
-  if (!form) return data({ vote: { postId: params.id, error: UNREADABLE_FORM } }, { status: 400 });
-  if (form.get("intent") !== "vote") {
-    return data({ vote: { postId: params.id, error: "Ação desconhecida." } }, { status: 400 });
-  }
-  if (form.get("postId") !== params.id) {
-    return data({ vote: { postId: params.id, error: "Enquete não encontrada." } }, { status: 404 });
-  }
-  return voteAction(request, form, `/posts/${params.id}`);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return voteAction(request, getRequestContext(context), { fallback: `/posts/${params.id}`, postId: params.id });
 }
 
 export default function PostPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -45,7 +36,7 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
         priority
         voteAction={`/posts/${post.id}`}
         voteRedirect={`/posts/${post.id}`}
-        voteError={actionData?.vote.error ?? null}
+        voteError={refusalOf(actionData)}
       />
       <p>
         <Link to="/posts" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline dark:text-brand-100">

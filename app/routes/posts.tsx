@@ -1,11 +1,11 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { Pagination, pageFromUrl } from "~/components/pagination";
 import { PostCard } from "~/components/post-card";
 import { useCurrentUser } from "~/components/user-context";
-import { readFormData, UNREADABLE_FORM } from "~/lib/form-data";
+import { refusalOf } from "~/lib/refused";
 import { listPosts } from "../../server/models/posts";
-import { asRequestUser, getRequestSession } from "../../server/request";
-import { voteAction } from "../../server/vote-action";
+import { getRequestContext } from "../../server/request-context";
+import { voteAction } from "./+shared/vote.server";
 import type { Route } from "./+types/posts";
 
 export const meta: Route.MetaFunction = () => [
@@ -13,28 +13,22 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "O que os moradores de Vila Serena estão conversando: avisos, pedidos, recomendações e enquetes." },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageFromUrl(new URL(request.url));
-  const session = await getRequestSession(request);
-  const list = await asRequestUser(request, (tx) => listPosts(tx, { page, viewerId: session.user?.id ?? null }));
+  const list = await getRequestContext(context).db.asCaller((tx, user) => listPosts(tx, { page, viewerId: user?.id ?? null }));
   return { ...list, page };
 }
 
 /** POST /posts — intent=vote, postId, optionId (the public contract); see voteAction. */
-export async function action({ request }: Route.ActionArgs) {
-  const form = await readFormData(request);
-  if (!form) return data({ vote: { postId: "", error: UNREADABLE_FORM } }, { status: 400 });
-  if (form.get("intent") !== "vote") {
-    return data({ vote: { postId: "", error: "Ação desconhecida." } }, { status: 400 });
-  }
-  return voteAction(request, form, "/posts");
+export async function action({ request, context }: Route.ActionArgs) {
+  return voteAction(request, getRequestContext(context), { fallback: "/posts" });
 }
 
 export default function Posts({ loaderData, actionData }: Route.ComponentProps) {
   const { posts, hasMore, page } = loaderData;
   const user = useCurrentUser();
   const pageHref = (n: number) => (n > 1 ? `/posts?pagina=${n}` : "/posts");
-  const refused = actionData?.vote;
+  const refused = actionData ? { postId: actionData.result.initialValue?.postId, error: refusalOf(actionData) } : undefined;
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">

@@ -2,14 +2,16 @@ import { data, Link } from "react-router";
 import { ProfileView } from "~/components/profile-view";
 import { SignOutButton } from "~/components/sign-out-button";
 import { getProfileActivity, getProfileById } from "../../server/models/profiles";
-import { asSignedInUser } from "../../server/request";
+import { getRequestContext } from "../../server/request-context";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => [{ title: "Meu perfil · Guida" }, { name: "robots", content: "noindex" }];
 
 // Own profile: visitors are sent to /login by asSignedInUser.
-export async function loader({ request }: Route.LoaderArgs) {
-  const result = await asSignedInUser(request, async (tx, user) => ({
+export async function loader({ context }: Route.LoaderArgs) {
+  const ctx = getRequestContext(context);
+  const user = await ctx.requireUser();
+  const result = await ctx.db.asCaller(async (tx) => ({
     profile: await getProfileById(tx, user.id),
     activity: await getProfileActivity(tx, user.id),
   }));

@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import { ProfileView } from "~/components/profile-view";
 import { getProfileActivity, getProfileById, getProfileByUsername } from "../../server/models/profiles";
-import { asRequestUser } from "../../server/request";
+import { getRequestContext } from "../../server/request-context";
 import type { Route } from "./+types/public-profile";
 
 // Serves both /user/{userId} and /u/{username}; unknown ones get the 404 page.
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const result = await asRequestUser(request, async (tx) => {
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const result = await getRequestContext(context).db.asCaller(async (tx) => {
     const profile = params.userId
       ? await getProfileById(tx, params.userId)
       : await getProfileByUsername(tx, params.username ?? "");

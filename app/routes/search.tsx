@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Picture } from "~/components/picture";
 import { hrefOf, ITEM_KIND_LABELS, ITEM_KINDS } from "~/lib/item-kinds";
 import { searchTown, type SearchHit } from "../../server/models/search";
-import { asRequestUser } from "../../server/request";
+import { getRequestContext } from "../../server/request-context";
 import type { Route } from "./+types/search";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
@@ -10,9 +10,9 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
-  const hits = query ? await asRequestUser(request, (tx) => searchTown(tx, query)) : [];
+  const hits = query ? await getRequestContext(context).db.asCaller((tx) => searchTown(tx, query)) : [];
   return { query, hits };
 }
 

@@ -5,17 +5,15 @@ import { Picture } from "~/components/picture";
 import { SoldBadge } from "~/components/sold-badge";
 import { formatBRL, formatLongDate } from "~/lib/format";
 import { conditionLabel } from "~/lib/sell-items";
-import { getSellItem } from "../../server/models/sell-items";
-import { getRequestSession, readPublic } from "../../server/request";
+import { sellItemPage } from "../../server/reads";
+import { getRequestContext } from "../../server/request-context";
 import type { Route } from "./+types/sell-item";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const [session, item] = await Promise.all([
-    getRequestSession(request),
-    readPublic(context, `sell-item|${params.id}`, (tx) => getSellItem(tx, params.id)),
-  ]);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const ctx = getRequestContext(context);
+  const [user, item] = await Promise.all([ctx.user(), ctx.db.asVisitor(sellItemPage, { id: params.id })]);
   if (!item) throw data(null, { status: 404 });
-  return { item, isOwner: session.user?.id === item.sellerId };
+  return { item, isOwner: user?.id === item.sellerId };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>

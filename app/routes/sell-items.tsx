@@ -9,8 +9,9 @@ import { useCurrentUser } from "~/components/user-context";
 import { formatBRL } from "~/lib/format";
 import { parsePrice } from "~/lib/price";
 import { conditionLabel } from "~/lib/sell-items";
-import { listSellItemCategories, listSellItems, type SellItemCard } from "../../server/models/sell-items";
-import { readPublic } from "../../server/request";
+import type { SellItemCard } from "../../server/models/sell-items";
+import { sellItemList } from "../../server/reads";
+import { getRequestContext } from "../../server/request-context";
 import type { Route } from "./+types/sell-items";
 
 export const meta: Route.MetaFunction = () => [
@@ -39,11 +40,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // "de 500 a 100" means "between 100 and 500".
   if (min.value !== undefined && max.value !== undefined && min.value > max.value) [min, max] = [max, min];
   const page = pageFromUrl(url);
-  const key = `sell-items|${category ?? ""}|${min.value ?? ""}|${max.value ?? ""}|${page}`;
-  const { categories, list } = await readPublic(context, key, async (tx) => ({
-    categories: await listSellItemCategories(tx),
-    list: await listSellItems(tx, { category, minPrice: min.value, maxPrice: max.value, page }),
-  }));
+  const { categories, list } = await getRequestContext(context).db.asVisitor(sellItemList, {
+    category,
+    minPrice: min.value,
+    maxPrice: max.value,
+    page,
+  });
   return { ...list, categories, category: category ?? "", minPrice: min.text, maxPrice: max.text, problems, page };
 }
 

@@ -4,8 +4,8 @@ import { CategorySelect, listPageHref } from "~/components/list-filters";
 import { Pagination, pageFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { telHref, whatsAppChatHref } from "~/lib/contact-links";
-import { listServiceCategories, listServices } from "../../server/models/services";
-import { readPublic } from "../../server/request";
+import { serviceList } from "../../server/reads";
+import { getRequestContext } from "../../server/request-context";
 import type { Route } from "./+types/services";
 
 export const meta: Route.MetaFunction = () => [
@@ -20,10 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const category = url.searchParams.get("categoria")?.slice(0, 60) || undefined;
   const page = pageFromUrl(url);
-  const { categories, list } = await readPublic(context, `services|${category ?? ""}|${page}`, async (tx) => ({
-    categories: await listServiceCategories(tx),
-    list: await listServices(tx, { category, page }),
-  }));
+  const { categories, list } = await getRequestContext(context).db.asVisitor(serviceList, { category, page });
   return { ...list, categories, category: category ?? "", page };
 }
 

@@ -1,22 +1,19 @@
-import { data, redirect } from "react-router";
-import { readFormData, UNREADABLE_FORM } from "~/lib/form-data";
+import { redirect } from "react-router";
 import { safeRedirectPath } from "~/lib/redirects";
 import { isTheme, themeCookie } from "~/lib/theme";
+import { readForm, replyRefused } from "../../server/action";
 import { isHttps } from "../../server/http";
 import type { Route } from "./+types/theme";
 
 // POST /theme — theme (light|dark), optional redirectTo. Works as a plain form post.
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readFormData(request);
-  if (!form) return data({ error: UNREADABLE_FORM }, { status: 400 });
-  const theme = form.get("theme");
-  if (!isTheme(theme)) {
-    return data({ error: "Tema inválido: escolha claro (light) ou escuro (dark)." }, { status: 400 });
-  }
-  const secure = isHttps(request);
-  return redirect(safeRedirectPath(form.get("redirectTo"), "/"), {
+  const read = await readForm(request);
+  if (!read.ok) return read.refusal;
+  const theme = read.form.get("theme");
+  if (!isTheme(theme)) return replyRefused(400, "Tema inválido: escolha claro (light) ou escuro (dark).");
+  return redirect(safeRedirectPath(read.form.get("redirectTo"), "/"), {
     status: 303,
-    headers: { "Set-Cookie": themeCookie(theme, secure) },
+    headers: { "Set-Cookie": themeCookie(theme, isHttps(request)) },
   });
 }
 

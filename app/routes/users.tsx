@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { cachedClientLoader } from "~/client/loader-cache";
 import { ProfileLinkCard } from "~/components/profile-view";
 import { listUsers } from "../../server/models/profiles";
-import { asRequestUser } from "../../server/request";
+import { getRequestContext } from "../../server/request-context";
 import type { Route } from "./+types/users";
 
 export const meta: Route.MetaFunction = () => [
@@ -10,11 +10,11 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Quem participa do Guida em Vila Serena." },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").slice(0, 80);
   const page = Math.min(Math.max(1, Number.parseInt(url.searchParams.get("pagina") ?? "1", 10) || 1), 1000);
-  const { users, hasMore } = await asRequestUser(request, (tx) => listUsers(tx, { query, page }));
+  const { users, hasMore } = await getRequestContext(context).db.asCaller((tx) => listUsers(tx, { query, page }));
   return { users, hasMore, query, page };
 }
 

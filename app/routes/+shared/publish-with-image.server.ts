@@ -1,0 +1,59 @@
+import type { z } from "zod";
+import type { ImageShape } from "~/lib/images";
+import { parseSubmission, redirectWithFlash } from "../../../server/action";
+import type { SessionUser } from "../../../server/auth";
+import type { Queryable } from "../../../server/db";
+import type { RequestContext } from "../../../server/request-context";
+import { discardImage, storeOptionalUpload } from "../../../server/uploads";
+
+type Errors = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
+
+/** What a save did: where the row is shown and what the flash there says, or why it was refused. */
+export type Saved =
+  | { ok: true; location: string; message: string; replacedImage?: string | null }
+  | { ok: false; status: number; errors: Errors };
+
+/**
+ * The action core of a form with one optional picture (a post, created or edited; a news
+ * article): validate the text, store the picture, then write as the signed-in resident (RLS
+ * checks it) and send them to the row with a flash. Every refusal re-renders the form with
+ * what was typed (400, 413 for a picture over 5 MB, or what `save` says) and leaves nothing
+ * behind: a refused or failed write takes the stored picture with it, and a picture the
+ * write replaced is deleted once the write committed.
+ */
+export async function publishWithImage<Schema extends z.ZodType<Record<string, unknown>>>(
+  request: Request,
+  ctx: RequestContext,
+  form: FormData,
+  options: {
+    schema: Schema;
+    image: { field: string; shape: ImageShape };
+    save: (tx: Queryable, user: SessionUser, value: z.output<Schema>, imageRef: string | null) => Promise<Saved>;
+    /** An error the write may throw that is the user's to fix (a race), as a refusal. */
+    refusalFor?: (error: unknown) => { status: number; errors: Errors } | null;
+  },
+) {
+  const user = await ctx.requireUser();
+  const parsed = parseSubmission(form, options.schema);
+  if (!parsed.ok) return parsed.refusal;
+
+  const upload = await storeOptionalUpload(form.get(options.image.field), options.image.shape);
+  if (!upload.ok) return parsed.refuse(upload.status, { fieldErrors: { [options.image.field]: [upload.message] } });
+
+  let saved: Saved;
+  try {
+    saved = await ctx.db.asCaller((tx) => options.save(tx, user, parsed.value, upload.ref));
+  } catch (error) {
+    // The transaction left nothing behind; neither may the picture stored for it.
+    await discardImage(upload.ref);
+    const refusal = options.refusalFor?.(error);
+    if (refusal) return parsed.refuse(refusal.status, refusal.errors);
+    throw error;
+  }
+  if (!saved.ok) {
+    await discardImage(upload.ref);
+    return parsed.refuse(saved.status, saved.errors);
+  }
+  await discardImage(saved.replacedImage);
+  return redirectWithFlash(request, saved.location, saved.message);
+}

@@ -1,0 +1,44 @@
+import { redirect } from "react-router";
+import { safeRedirectPath } from "~/lib/redirects";
+import { intentOf, readForm, redirectWithFlash, replyRefused } from "../../../server/action";
+import { isUuid } from "../../../server/models/businesses";
+import { vote } from "../../../server/models/posts";
+import type { RequestContext } from "../../../server/request-context";
+
+/**
+ * POST intent=vote, postId, optionId (and optional redirectTo): the feed (/posts) and a
+ * post's own page (/posts/{id}) both answer it. A plain form post gets a 303 back to where
+ * it came from; a fetcher (the form says via=fetcher once hydrated) gets data, since a
+ * redirect would navigate away from the optimistic result. A refusal names the post it is
+ * about (result.initialValue.postId), so the feed shows it under the right poll.
+ */
+export async function voteAction(request: Request, ctx: RequestContext, options: { fallback: string; postId?: string }) {
+  const read = await readForm(request);
+  if (!read.ok) return read.refusal;
+  const { form } = read;
+  const postId = String(form.get("postId") ?? "");
+  const fail = (status: number, message: string) =>
+    replyRefused(status, message, { intent: "vote", initialValue: { postId: options.postId ?? postId } });
+  if (intentOf(form) !== "vote") return fail(400, "Ação desconhecida.");
+  // A post's own page answers for that post only.
+  if (options.postId !== undefined && postId !== options.postId) return fail(404, "Enquete não encontrada.");
+
+  const optionId = String(form.get("optionId") ?? "");
+  const back = safeRedirectPath(form.get("redirectTo"), options.fallback);
+  const viaFetcher = form.get("via") === "fetcher";
+
+  const user = await ctx.user();
+  if (!user) {
+    if (viaFetcher) return fail(401, "Entre na sua conta para votar.");
+    return redirect(`/login?redirectTo=${encodeURIComponent(back)}`, 303);
+  }
+  if (!isUuid(postId)) return fail(404, "Enquete não encontrada.");
+  if (!optionId) return fail(400, "Escolha uma das opções para votar.");
+
+  const result = await ctx.db.asCaller((tx) => vote(tx, user.id, postId, optionId));
+  if (result === "no_poll") return fail(404, "Enquete não encontrada. Talvez o post tenha sido excluído.");
+  if (result === "invalid_option") return fail(400, "Essa opção não faz parte desta enquete.");
+
+  if (viaFetcher) return null;
+  return redirectWithFlash(request, back, result === "changed" ? "Voto alterado." : "Voto registrado.");
+}

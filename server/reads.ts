@@ -1,0 +1,98 @@
+import type { Queryable } from "./db";
+import { getBusiness, listBusinessCategories, listBusinesses } from "./models/businesses";
+import { getDriver, listDrivers } from "./models/drivers";
+import { getNewsArticle, listNews } from "./models/news";
+import { getUserBadges } from "./models/notifications";
+import { getSellItem, listSellItemCategories, listSellItems } from "./models/sell-items";
+import { listServiceCategories, listServices } from "./models/services";
+import { getHomeOverview } from "./models/town";
+import type { DriverFilter } from "../app/lib/drivers";
+
+/**
+ * The reads the server may keep between requests (server/read-cache.ts), each declared once
+ * with a name. A cached result is found again by its name and the JSON of its arguments
+ * (readKey), so a loader never builds a cache key by hand: whatever the read depends on is
+ * an argument, and an argument is always part of the key.
+ *
+ * - visitor reads: the town's catalogue, the same for everyone, run as the visitor role and
+ *   shared between all requests (RequestContext.db.asVisitor);
+ * - own reads: a signed-in resident's own small reads, run with their claims and kept for
+ *   them alone: the user id comes from the verified session (RequestContext.db.own).
+ */
+export type VisitorRead<Args, T> = { readonly kind: "visitor"; readonly name: string; readonly run: (tx: Queryable, args: Args) => Promise<T> };
+export type OwnRead<Args, T> = {
+  readonly kind: "own";
+  readonly name: string;
+  readonly run: (tx: Queryable, userId: string, args: Args) => Promise<T>;
+};
+
+const names = new Set<string>();
+
+function declare(name: string): string {
+  // Two reads under one name would answer each other's callers.
+  if (names.has(name)) throw new Error(`read "${name}" is declared twice`);
+  names.add(name);
+  return name;
+}
+
+export function visitorRead<Args, T>(name: string, run: (tx: Queryable, args: Args) => Promise<T>): VisitorRead<Args, T> {
+  return { kind: "visitor", name: declare(name), run };
+}
+
+export function ownRead<Args, T>(name: string, run: (tx: Queryable, userId: string, args: Args) => Promise<T>): OwnRead<Args, T> {
+  return { kind: "own", name: declare(name), run };
+}
+
+/** The cache key of one read: its name and every argument (a Date as its ISO text). */
+export function readKey(name: string, args: unknown): string {
+  return `${name}|${JSON.stringify(args ?? null)}`;
+}
+
+// ---------------------------------------------------------------- the town's catalogue
+
+/** The open-now filter compares HH:MM: a minute's answer serves the whole minute (minuteOf). */
+export const homeOverview = visitorRead("home", (tx, { minute }: { minute: Date }) => getHomeOverview(tx, minute));
+
+export const businessList = visitorRead(
+  "businesses",
+  async (tx, { category, page, openAt }: { category?: string; page: number; openAt?: Date }) => ({
+    categories: await listBusinessCategories(tx),
+    // `now` only matters to the open-now filter, which is why openAt is the argument.
+    list: await listBusinesses(tx, { category, openNow: openAt !== undefined, page, now: openAt ?? new Date() }),
+  }),
+);
+
+export const businessPage = visitorRead("business", (tx, { id }: { id: string }) => getBusiness(tx, id));
+
+export const serviceList = visitorRead("services", async (tx, { category, page }: { category?: string; page: number }) => ({
+  categories: await listServiceCategories(tx),
+  list: await listServices(tx, { category, page }),
+}));
+
+export const driverList = visitorRead(
+  "drivers",
+  // `now` only matters to the "disponiveis" filter, which is why availableAt is the argument.
+  (tx, { filter, page, availableAt }: { filter: DriverFilter; page: number; availableAt?: Date }) =>
+    listDrivers(tx, { filter, page, now: availableAt ?? new Date() }),
+);
+
+export const driverPage = visitorRead("driver", (tx, { id }: { id: string }) => getDriver(tx, id));
+
+export const newsList = visitorRead("news", (tx, { page }: { page: number }) => listNews(tx, { page }));
+
+export const newsArticle = visitorRead("news-article", (tx, { id }: { id: string }) => getNewsArticle(tx, id));
+
+export const sellItemList = visitorRead(
+  "sell-items",
+  async (tx, filters: { category?: string; minPrice?: number; maxPrice?: number; page: number }) => ({
+    categories: await listSellItemCategories(tx),
+    list: await listSellItems(tx, filters),
+  }),
+);
+
+export const sellItemPage = visitorRead("sell-item", (tx, { id }: { id: string }) => getSellItem(tx, id));
+
+// ---------------------------------------------------------------- a resident's own
+
+/** The favorites and unread count every page's shell shows. */
+export const badges = ownRead("badges", (tx, userId, _args: null) => getUserBadges(tx, userId));

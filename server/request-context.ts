@@ -1,0 +1,109 @@
+import { createContext, RouterContextProvider, type MiddlewareFunction } from "react-router";
+import { getAuth, type Auth, type SessionUser } from "./auth";
+import { ANON, getDb, withUser, type Claims, type Queryable } from "./db";
+import type { ReadCache } from "./read-cache";
+import { readKey, type OwnRead, type VisitorRead } from "./reads";
+import { getRequestSession, loginRedirect } from "./request";
+
+/**
+ * One request's view of who is asking and of the database, for every loader and action:
+ *
+ *   const ctx = getRequestContext(context);
+ *   const user = await ctx.requireUser();            // or ctx.user() where visitors are welcome
+ *   await ctx.db.asVisitor(businessPage, { id });    // the catalogue, shared by everyone
+ *   await ctx.db.asCaller((tx) => …);                 // reads and writes with the caller's claims (RLS)
+ *   await ctx.db.own(badges, null);                   // the caller's own small reads, kept for them
+ *
+ * The root route's middleware builds it once per request; the session behind it is looked up
+ * at most once, and only if something asks (an image or a public page's data costs no lookup).
+ */
+export type RequestContext = {
+  /** The peer's address as the server saw it ("local" where no server says: the dev server). */
+  readonly clientAddress: string;
+  /** The CSP nonce of this response's inline scripts ("" under the dev server). */
+  readonly cspNonce: string;
+  session(): Promise<RequestSession>;
+  /** The signed-in resident, or null for a visitor. */
+  user(): Promise<SessionUser | null>;
+  /** Protected screens: a visitor is sent to /login (thrown), keeping where they wanted to go. */
+  requireUser(): Promise<SessionUser>;
+  /** Sign-in, sign-out and password changes (the configured adapter: local or Supabase). */
+  auth(): Promise<Auth>;
+  readonly db: {
+    asVisitor<Args, T>(read: VisitorRead<Args, T>, args: Args): Promise<T>;
+    asCaller<T>(fn: (tx: Queryable, user: SessionUser | null) => Promise<T>): Promise<T>;
+    own<Args, T>(read: OwnRead<Args, T>, args: Args): Promise<T>;
+  };
+};
+
+export type RequestSession = { user: SessionUser | null; claims: Claims; headers: Headers };
+
+/** What Guida's own server hands each request (server/pipeline.ts); nothing under the dev server. */
+export type ServerContext = {
+  clientAddress?: string;
+  cspNonce?: string;
+  /** Shared results of the catalogue's reads, dropped on every write (server/read-cache.ts). */
+  publicReads?: ReadCache;
+  /** Each resident's own reads, by user id, dropped on every write (server/read-cache.ts). */
+  userReads?: ReadCache;
+};
+
+const serverContext = createContext<ServerContext>({});
+const requestContext = createContext<RequestContext>();
+
+/** The load context the server passes to React Router (middleware wants a RouterContextProvider). */
+export function loadContextFor(server: ServerContext): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(serverContext, server);
+  return context;
+}
+
+export function serverContextOf(context: Readonly<RouterContextProvider>): ServerContext {
+  return context.get(serverContext);
+}
+
+/** On the root route: every route below gets the same context for the whole request. */
+export const requestContextMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) => {
+  context.set(requestContext, createRequestContext(request, context.get(serverContext)));
+  return next();
+};
+
+export function getRequestContext(context: Readonly<RouterContextProvider>): RequestContext {
+  return context.get(requestContext);
+}
+
+function createRequestContext(request: Request, server: ServerContext): RequestContext {
+  let session: Promise<RequestSession> | undefined;
+  const getSession = () => (session ??= getRequestSession(request));
+  const asClaims = async <T>(claims: Claims, fn: (tx: Queryable) => Promise<T>) => withUser(await getDb(), claims, fn);
+
+  return {
+    clientAddress: server.clientAddress ?? "local",
+    cspNonce: server.cspNonce ?? "",
+    session: getSession,
+    auth: getAuth,
+    user: async () => (await getSession()).user,
+    requireUser: async () => {
+      const { user } = await getSession();
+      if (!user) throw loginRedirect(request);
+      return user;
+    },
+    db: {
+      asVisitor: (read, args) => {
+        const run = () => asClaims(ANON, (tx) => read.run(tx, args));
+        return server.publicReads ? server.publicReads.read(readKey(read.name, args), run) : run();
+      },
+      asCaller: async (fn) => {
+        const { user, claims } = await getSession();
+        return asClaims(claims, (tx) => fn(tx, user));
+      },
+      own: async (read, args) => {
+        const { user, claims } = await getSession();
+        if (!user) throw loginRedirect(request);
+        const run = () => asClaims(claims, (tx) => read.run(tx, user.id, args));
+        // Keyed by the verified session's user id: nobody else can be answered with it.
+        return server.userReads ? server.userReads.read(`${user.id}|${readKey(read.name, args)}`, run) : run();
+      },
+    },
+  };
+}
