@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { formatBRL } from "./format";
-import { MAX_PRICE, parsePrice } from "./price";
+import { fieldRules } from "./field-rules";
 import {
   isFile,
   MAX_DESCRIPTION_LENGTH,
@@ -19,30 +18,6 @@ import "./zod-messages";
  * action validates with it again.
  */
 
-/** The price message a person can act on: what is wrong, and how to write it. */
-const PRICE_FORMAT = "Digite o preço em reais, como 1.234,56 ou 35.";
-
-export const priceField = z
-  .string({ error: "Diga o preço (use 0 para doação)." })
-  .trim()
-  .transform((text, ctx) => {
-    if (/^-/.test(text.replace(/^R\$\s*/i, ""))) {
-      ctx.addIssue({ code: "custom", message: "O preço não pode ser negativo." });
-      return z.NEVER;
-    }
-    const value = parsePrice(text);
-    if (value === null) {
-      ctx.addIssue({ code: "custom", message: PRICE_FORMAT });
-      return z.NEVER;
-    }
-    if (value > MAX_PRICE) {
-      ctx.addIssue({ code: "custom", message: `O preço pode ser no máximo ${formatBRL(MAX_PRICE)}.` });
-      return z.NEVER;
-    }
-    // Exact decimal text for numeric(12,2): no float reaches the database.
-    return value.toFixed(2);
-  });
-
 export const SellItemFields = {
   title: z
     .string({ error: "Dê um título ao anúncio." })
@@ -53,7 +28,7 @@ export const SellItemFields = {
     .string()
     .max(MAX_DESCRIPTION_LENGTH, `A descrição pode ter no máximo ${MAX_DESCRIPTION_LENGTH} caracteres.`)
     .optional(),
-  price: priceField,
+  price: fieldRules.price,
   condition: z.enum(SELL_ITEM_CONDITIONS, { error: "Escolha o estado do item: novo, seminovo ou usado." }),
   category: z.enum(SELL_ITEM_CATEGORIES, { error: "Escolha uma categoria." }),
   location: z

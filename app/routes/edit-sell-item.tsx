@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { DeleteConfirmation } from "~/components/delete-confirmation";
 import { FormErrors, secondaryButton } from "~/components/form-field";
 import { SoldBadge } from "~/components/sold-badge";
-import { refusalOf, refusePage } from "~/lib/refused";
+import { refusalMessages, refusePage } from "~/lib/refused";
 import { intentOf, readForm, redirectWithFlash, replyRefused } from "../../server/action";
 import { deleteSellItem, getSellItem, getSellItemOwner, setSellItemStatus } from "../../server/models/sell-items";
 import { getRequestContext, type RequestContext } from "../../server/request-context";
@@ -85,7 +85,7 @@ export default function EditSellItem({ loaderData, actionData }: Route.Component
           Editar anúncio {sold ? <SoldBadge /> : null}
         </h1>
       </div>
-      <FormErrors errors={actionData && actionData.intent !== "save" ? refusalOf(actionData) : undefined} />
+      <FormErrors errors={actionData && actionData.intent !== "save" ? refusalMessages(actionData) : undefined} />
 
       <SellItemEditor item={item} lastResult={actionData?.intent === "save" ? actionData.result : undefined} />
 

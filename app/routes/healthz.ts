@@ -1,4 +1,4 @@
-import { getDb } from "../../server/db";
+import { pingDatabase } from "../../server/db";
 
 const TIMEOUT_MS = 2_000;
 
@@ -6,12 +6,7 @@ const TIMEOUT_MS = 2_000;
 export async function loader() {
   const headers = { "Cache-Control": "no-store" };
   try {
-    const db = await getDb();
-    await Promise.race([
-      db.query("SELECT 1"),
-      new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), TIMEOUT_MS).unref()),
-    ]);
-    return Response.json({ status: "ok", database: db.engine }, { headers });
+    return Response.json({ status: "ok", database: await pingDatabase(TIMEOUT_MS) }, { headers });
   } catch {
     return Response.json({ status: "unavailable" }, { status: 503, headers });
   }

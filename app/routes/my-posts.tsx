@@ -7,7 +7,7 @@ import type { Route } from "./+types/my-posts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Meus posts · Guida" }, { name: "robots", content: "noindex" }];
 
-// Signed-in only: asSignedInUser sends visitors to /login and back.
+// Signed-in only: requireUser sends visitors to /login and back.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
   const user = await ctx.requireUser();

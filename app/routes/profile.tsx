@@ -7,7 +7,7 @@ import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => [{ title: "Meu perfil · Guida" }, { name: "robots", content: "noindex" }];
 
-// Own profile: visitors are sent to /login by asSignedInUser.
+// Own profile: requireUser sends visitors to /login.
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
   const user = await ctx.requireUser();

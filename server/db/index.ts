@@ -70,6 +70,19 @@ export async function getDb(): Promise<Database> {
   return (await getPlatform()).db;
 }
 
+/**
+ * Whether the database answers a trivial query within `timeoutMs`: the health check's
+ * question (no session, no data), answered with the engine's name.
+ */
+export async function pingDatabase(timeoutMs: number): Promise<Database["engine"]> {
+  const db = await getDb();
+  await Promise.race([
+    db.query("SELECT 1"),
+    new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), timeoutMs).unref()),
+  ]);
+  return db.engine;
+}
+
 export async function closeDb(): Promise<void> {
   const g = globalThis as GlobalWithDb;
   const pending = g[globalKey];
