@@ -23,11 +23,11 @@ async function start(): Promise<Platform> {
   if (env.DATABASE_URL) {
     db = await openPostgres(env.DATABASE_URL, { prepare: env.DATABASE_PREPARE });
   } else {
-    lock = acquireDataDirLock(env.DATA_DIR);
+    lock = await acquireDataDirLock(env.DATA_DIR, { onWait: (message) => console.log(`[guida] ${message}`) });
     try {
       db = await openPGlite(env.DATA_DIR);
     } catch (error) {
-      lock.release();
+      await lock.release();
       throw error;
     }
   }
@@ -91,5 +91,5 @@ export async function closeDb(): Promise<void> {
   const platform = await pending.catch(() => null);
   if (!platform) return;
   await platform.db.close();
-  platform.lock?.release();
+  await platform.lock?.release();
 }

@@ -1,81 +1,143 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import lockfile from "proper-lockfile";
 
 /**
  * PGlite keeps no lock of its own on its data folder, and a second process opening it
- * corrupts it for good. This lock file names the process that holds the folder so a
- * second server stops with a clear message instead.
+ * corrupts it (or silently loses one side's writes). The folder is held by a lease:
+ * `guida.lock`, a directory made atomically by `proper-lockfile`, whose holder touches it
+ * every UPDATE_MS. The lease is stale only when nobody touched it for STALE_MS, so it holds
+ * across processes that cannot see each other's pids or share a hostname (two containers
+ * on one volume), and a lock left by a killed process frees itself after STALE_MS.
  */
+export const LOCK_STALE_MS = 20_000;
+export const LOCK_UPDATE_MS = 5_000;
+
+/** The lock directory, and the note beside it naming who holds it (for messages only). */
+export const LOCK_NAME = "guida.lock";
+export const HOLDER_NAME = "guida.lock.json";
+
 export class DataDirLockedError extends Error {
   constructor(
     readonly dataDir: string,
-    readonly holderPid: number,
-    readonly holderHost: string,
+    readonly holderPid: number | null,
+    readonly holderHost: string | null,
+    staleMs: number,
   ) {
+    const who = holderPid === null ? "another Guida process" : `another Guida process (pid ${holderPid} on ${holderHost})`;
     super(
-      `The data folder ${dataDir} is in use by another Guida process (pid ${holderPid} on ${holderHost}). ` +
-        `Stop that process first, or set DATA_DIR to another folder.`,
+      `The data folder ${dataDir} is in use by ${who}, which keeps its lock fresh. ` +
+        `Stop that process first, or set DATA_DIR to another folder. ` +
+        `(A lock left by a process that was killed frees itself ${Math.round(staleMs / 1000)} s after its last refresh.)`,
     );
     this.name = "DataDirLockedError";
   }
 }
 
-type LockInfo = { pid: number; host: string; startedAt: string };
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM means the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
+export type LockHolder = { pid: number; host: string; startedAt: string };
 
 export interface DataDirLock {
-  release(): void;
+  release(): Promise<void>;
 }
 
-export function acquireDataDirLock(dataDir: string): DataDirLock {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const lockPath = path.join(dataDir, "guida.lock");
-  const mine: LockInfo = { pid: process.pid, host: os.hostname(), startedAt: new Date().toISOString() };
+export type LockOptions = {
+  staleMs?: number;
+  updateMs?: number;
+  /** Told once when a fresh-looking lock is found and may be a crashed holder's. */
+  onWait?: (message: string) => void;
+  /**
+   * The lease was lost while held (not refreshed for staleMs: a frozen process), so
+   * another process may have the folder now. The default stops this process at once,
+   * without closing the database: closing would write to a folder that is not ours.
+   */
+  onLost?: (error: Error) => void;
+};
 
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(lockPath, JSON.stringify(mine), { flag: "wx" });
-      let released = false;
-      return {
-        release() {
-          if (released) return;
-          released = true;
-          try {
-            const current = JSON.parse(fs.readFileSync(lockPath, "utf8")) as LockInfo;
-            if (current.pid === mine.pid && current.startedAt === mine.startedAt) fs.unlinkSync(lockPath);
-          } catch {
-            // Already gone: nothing to release.
-          }
-        },
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
-    let holder: LockInfo | undefined;
-    try {
-      holder = JSON.parse(fs.readFileSync(lockPath, "utf8")) as LockInfo;
-    } catch {
-      holder = undefined; // unreadable: a crash while writing it; treat as stale
-    }
-    // A lock left by a killed process (or by this same pid, or another hostname: a
-    // restarted container, where the server is pid 1 again) is stale and may be taken over.
-    const stale =
-      !holder ||
-      holder.host !== os.hostname() ||
-      holder.pid === process.pid ||
-      !isAlive(holder.pid);
-    if (holder && !stale) throw new DataDirLockedError(path.resolve(dataDir), holder.pid, holder.host);
-    fs.rmSync(lockPath, { force: true });
+function readHolder(dataDir: string): LockHolder | null {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dataDir, HOLDER_NAME), "utf8")) as LockHolder;
+  } catch {
+    return null;
   }
-  throw new Error(`Could not take the lock on ${path.resolve(dataDir)}`);
+}
+
+function lockMtime(lockPath: string): number | null {
+  try {
+    return fs.statSync(lockPath).mtimeMs;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
+
+function loseLock(error: Error): void {
+  console.error(`[guida] lost the data-folder lock (${error.message}); stopping at once so two processes never write one folder`);
+  process.exit(75);
+}
+
+/**
+ * Takes the data folder's lease. A lock someone keeps refreshing is refused with
+ * DataDirLockedError as soon as a refresh is seen (within updateMs); a lock nobody
+ * refreshes (its holder was killed) is waited out, at most staleMs, then taken over.
+ */
+export async function acquireDataDirLock(dataDir: string, options: LockOptions = {}): Promise<DataDirLock> {
+  const staleMs = options.staleMs ?? LOCK_STALE_MS;
+  const updateMs = options.updateMs ?? LOCK_UPDATE_MS;
+  fs.mkdirSync(dataDir, { recursive: true });
+  const folder = fs.realpathSync(dataDir);
+  const lockPath = path.join(folder, LOCK_NAME);
+  let seenMtime: number | null = null;
+  let release: () => Promise<void>;
+  let released = false;
+  const onLost = options.onLost ?? loseLock;
+  for (;;) {
+    try {
+      release = await lockfile.lock(folder, {
+        lockfilePath: lockPath,
+        realpath: false,
+        stale: staleMs,
+        update: updateMs,
+        onCompromised: (error) => {
+          if (!released) onLost(error);
+        },
+      });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ELOCKED") throw error;
+    }
+    const mtime = lockMtime(lockPath);
+    if (mtime === null) continue; // released meanwhile: try again at once
+    const holder = readHolder(folder);
+    if (seenMtime === null) {
+      seenMtime = mtime;
+      const age = Math.max(0, Math.round((Date.now() - mtime) / 1000));
+      options.onWait?.(
+        `The data folder ${folder} is locked${holder ? ` by pid ${holder.pid} on ${holder.host}` : ""}, last refreshed ${age} s ago: ` +
+          `waiting up to ${Math.round(staleMs / 1000)} s to see whether its holder is alive (a killed server's lock frees itself then).`,
+      );
+    } else if (mtime !== seenMtime) {
+      // Someone refreshed it while we watched: a live holder.
+      throw new DataDirLockedError(folder, holder?.pid ?? null, holder?.host ?? null, staleMs);
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.min(500, updateMs / 4)));
+  }
+
+  const mine: LockHolder = { pid: process.pid, host: os.hostname(), startedAt: new Date().toISOString() };
+  fs.writeFileSync(path.join(folder, HOLDER_NAME), JSON.stringify(mine));
+  return {
+    async release() {
+      if (released) return;
+      released = true;
+      const holder = readHolder(folder);
+      // Another process took the folder over since (our lease had lapsed): its lock and
+      // note stay, and the loss our refresh timer is about to report no longer matters.
+      if (holder?.pid !== mine.pid || holder.startedAt !== mine.startedAt) return;
+      fs.rmSync(path.join(folder, HOLDER_NAME), { force: true });
+      await release().catch((error: NodeJS.ErrnoException) => {
+        // Already lost (the loss was reported) or released: nothing left to give back.
+        if (error.code !== "ERELEASED" && error.code !== "ENOTACQUIRED") throw error;
+      });
+    },
+  };
 }

@@ -181,7 +181,7 @@ describe("the embedded database through crashes and shutdowns", () => {
     expect(fs.existsSync(path.join(dataDir, "guida.lock"))).toBe(false);
 
     // The folder opens without recovery trouble and holds every acknowledged account.
-    const lock = acquireDataDirLock(dataDir);
+    const lock = await acquireDataDirLock(dataDir);
     const db = await openPGlite(dataDir);
     try {
       const usernames = [...acknowledged, ...uploads.map((u) => u.account)].map((a) => a.username);
@@ -192,7 +192,7 @@ describe("the embedded database through crashes and shutdowns", () => {
       expect(rows.map((r) => r.username).sort()).toEqual([...usernames].sort());
     } finally {
       await db.close();
-      lock.release();
+      await lock.release();
     }
   });
 });

@@ -3,10 +3,27 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPGlite } from "../../server/db/engines";
-import { acquireDataDirLock } from "../../server/db/lock";
+import { acquireDataDirLock, HOLDER_NAME, LOCK_NAME } from "../../server/db/lock";
 import { migrate } from "../../server/db/migrate";
 import { buildDemoTown } from "../../server/db/seed-data";
-import { decodeHtml, ensureBuild, killChildren, Proc, ROOT, SERVER_BUILD, startServer, waitUntil } from "./server-harness";
+import {
+  decodeHtml,
+  ensureBuild,
+  form,
+  freePort,
+  killChildren,
+  Proc,
+  request,
+  ROOT,
+  SERVER_BUILD,
+  serverEnv,
+  signIn,
+  startServer,
+  waitUntil,
+} from "./server-harness";
+
+/** `unshare --uts` needs root: a second server under its own hostname, as in another container. */
+const IS_ROOT = process.getuid?.() === 0;
 
 // The production server as users run it (`node server.js` on the build), killed and
 // restarted the hard way. Every wait is bounded; nothing sleeps for a fixed time.
@@ -42,12 +59,51 @@ describe("the production server (node server.js)", () => {
     expect(second.proc.output).toContain(`pid ${first.proc.pid}`);
     expect(first.proc.running).toBe(true);
     expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
-    expect(JSON.parse(fs.readFileSync(path.join(dataDir, "guida.lock"), "utf8"))).toMatchObject({ pid: first.proc.pid });
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, HOLDER_NAME), "utf8"))).toMatchObject({ pid: first.proc.pid });
 
     // (d) SIGTERM: exit 0, the lock released and the folder fit to open again.
     expect(await first.proc.kill("SIGTERM")).toEqual({ code: 0, signal: null });
-    expect(fs.existsSync(path.join(dataDir, "guida.lock"))).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, LOCK_NAME))).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, HOLDER_NAME))).toBe(false);
   });
+
+  it.skipIf(!IS_ROOT)(
+    "refuses a second server under another hostname (a second container on the volume), losing none of the first one's writes",
+    { timeout: 180_000 },
+    async () => {
+      const dataDir = path.join(tmp, "two-containers");
+      const first = await startServer(dataDir);
+      await first.proc.waitForOutput(/listening on/, 120_000);
+      const password = "senha-forte-2026";
+      const signUp = async (username: string) => {
+        const sent = form({ intent: "signup", email: `${username}@exemplo.com.br`, password, fullName: `Teste ${username}`, username });
+        const response = await request(`${first.url}/login`, { body: sent.body, headers: sent.headers });
+        expect(response.status).toBe(303);
+        return username;
+      };
+      const acknowledged: string[] = [];
+      for (let i = 0; i < 8; i++) acknowledged.push(await signUp(`antes_${i}`));
+
+      // The same volume, another container: its own UTS namespace and hostname.
+      const port = await freePort();
+      const second = new Proc("unshare", ["--uts", "sh", "-c", 'hostname other-container && exec "$@"', "sh", process.execPath, "server.js"], serverEnv(dataDir, port));
+      const { code } = await second.waitForExit(60_000);
+      expect(code).toBe(75);
+      expect(second.output).toContain(path.resolve(dataDir));
+      expect(second.output).toContain(`pid ${first.proc.pid}`);
+      expect(second.output).not.toMatch(/listening on/);
+
+      // The first server goes on acknowledging writes …
+      for (let i = 0; i < 7; i++) acknowledged.push(await signUp(`depois_${i}`));
+      expect(await first.proc.kill("SIGTERM")).toEqual({ code: 0, signal: null });
+
+      // … and after both stopped, every one of them is there and signs in.
+      const restarted = await startServer(dataDir);
+      await restarted.proc.waitForOutput(/listening on/, 120_000);
+      for (const username of acknowledged) await signIn(restarted.url, `${username}@exemplo.com.br`, password);
+      expect(await restarted.proc.kill("SIGTERM")).toEqual({ code: 0, signal: null });
+    },
+  );
 
   it("recovers from SIGKILL in the middle of seeding the demo town", { timeout: 150_000 }, async () => {
     const dataDir = path.join(tmp, "seeding");
@@ -61,10 +117,12 @@ describe("the production server (node server.js)", () => {
     expect(await crashed.proc.kill("SIGKILL")).toEqual({ code: null, signal: "SIGKILL" });
     // Killed before the database was reported ready: the seed had not finished.
     expect(crashed.proc.output).not.toMatch(/database ready/);
-    expect(fs.existsSync(path.join(dataDir, "guida.lock"))).toBe(true); // left behind by the dead process
+    expect(fs.existsSync(path.join(dataDir, LOCK_NAME))).toBe(true); // left behind by the dead process
 
+    // The dead server's lease is waited out (it is not refreshed), at most the stale time.
     const restarted = await startServer(dataDir);
     await restarted.proc.waitForOutput(/listening on/);
+    expect(restarted.proc.output).toMatch(/waiting up to 20 s to see whether its holder is alive/);
     // The killed seed's transaction never committed, so the town is seeded afresh.
     expect(restarted.proc.output).toMatch(/demo town seeded/);
     expect((await fetch(`${restarted.url}/healthz`)).status).toBe(200);
@@ -76,7 +134,7 @@ describe("the production server (node server.js)", () => {
     expect(await restarted.proc.kill("SIGTERM")).toEqual({ code: 0, signal: null });
 
     // Exactly one town: the interrupted seed left nothing half-done behind.
-    const lock = acquireDataDirLock(dataDir);
+    const lock = await acquireDataDirLock(dataDir);
     const db = await openPGlite(dataDir);
     try {
       const [counts] = await db.query<{ users: number; businesses: number; posts: number }>(`
@@ -86,7 +144,7 @@ describe("the production server (node server.js)", () => {
       expect(counts).toEqual({ users: town.users.length, businesses: town.businesses.length, posts: town.posts.length });
     } finally {
       await db.close();
-      lock.release();
+      await lock.release();
     }
   });
 
@@ -103,7 +161,10 @@ describe("the production server (node server.js)", () => {
     const committed = [...writer.output.matchAll(/^committed (\S+)$/gm)].map((m) => m[1]!);
     expect(committed.length).toBeGreaterThanOrEqual(40);
 
-    const lock = acquireDataDirLock(dataDir); // the dead writer's lock is taken over
+    // The dead writer's lease lapses after the stale time; age it instead of waiting.
+    const lapsed = new Date(Date.now() - 60_000);
+    fs.utimesSync(path.join(dataDir, LOCK_NAME), lapsed, lapsed);
+    const lock = await acquireDataDirLock(dataDir);
     const db = await openPGlite(dataDir);
     try {
       const posts = await db.query<{ id: string; has_poll: boolean }>(
@@ -118,7 +179,7 @@ describe("the production server (node server.js)", () => {
       expect(await migrate(db)).toEqual([]);
     } finally {
       await db.close();
-      lock.release();
+      await lock.release();
     }
   });
 });

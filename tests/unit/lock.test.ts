@@ -1,98 +1,162 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { acquireDataDirLock, DataDirLockedError } from "../../server/db/lock";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { acquireDataDirLock, DataDirLockedError, HOLDER_NAME, LOCK_NAME } from "../../server/db/lock";
+
+// The lease's timings are shortened here (proper-lockfile's floors: stale 2 s, refresh 1 s),
+// so a test that waits for a lease to lapse or be refreshed waits about a second.
+const FAST = { staleMs: 2_000, updateMs: 1_000 };
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const IS_ROOT = process.getuid?.() === 0;
 
 let dir: string;
 let lockPath: string;
+let holderPath: string;
+const children: ChildProcess[] = [];
 
 beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "guida-lock-"));
-  lockPath = path.join(dir, "guida.lock");
+  dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "guida-lock-")));
+  lockPath = path.join(dir, LOCK_NAME);
+  holderPath = path.join(dir, HOLDER_NAME);
 });
 
 afterEach(() => {
+  for (const child of children.splice(0)) child.kill("SIGKILL");
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function writeLock(pid: number, host = os.hostname()): void {
-  fs.writeFileSync(lockPath, JSON.stringify({ pid, host, startedAt: "2026-01-01T00:00:00.000Z" }));
+function readHolder(): { pid: number; host: string } {
+  return JSON.parse(fs.readFileSync(holderPath, "utf8")) as { pid: number; host: string };
 }
 
-function readLock(): { pid: number; host: string } {
-  return JSON.parse(fs.readFileSync(lockPath, "utf8")) as { pid: number; host: string };
-}
-
-/** A pid that surely belonged to a process a moment ago and no longer does. */
-function deadPid(): number {
+/** Leaves behind what a server killed with SIGKILL leaves: the lock and its note, last touched `ageMs` ago. */
+function leaveCrashedLock(ageMs: number, host = os.hostname()): number {
   const child = spawnSync("/bin/sh", ["-c", "exit 0"]);
-  expect(child.status).toBe(0);
+  fs.mkdirSync(lockPath);
+  fs.writeFileSync(holderPath, JSON.stringify({ pid: child.pid, host, startedAt: "2026-01-01T00:00:00.000Z" }));
+  const touched = new Date(Date.now() - ageMs);
+  fs.utimesSync(lockPath, touched, touched);
   return child.pid!;
 }
 
+/** Another process holding the folder, optionally under another hostname (its own UTS namespace; root only). */
+function holdInAnotherProcess(hostname?: string): Promise<{ child: ChildProcess; pid: number; host: string }> {
+  const node = [process.execPath, "--import", "tsx", path.join(ROOT, "tests/unit/fixtures/hold-lock.ts"), dir, String(FAST.staleMs), String(FAST.updateMs)];
+  const child = hostname
+    ? spawn("unshare", ["--uts", "sh", "-c", `hostname ${hostname} && exec "$@"`, "sh", ...node], { cwd: ROOT })
+    : spawn(node[0]!, node.slice(1), { cwd: ROOT });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let output = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /locked (\d+) (\S+)/.exec(output);
+      if (match) resolve({ child, pid: Number(match[1]), host: match[2]! });
+    });
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("exit", (code) => reject(new Error(`the lock holder exited (${code}): ${output}`)));
+  });
+}
+
+async function refusal(promise: Promise<unknown>): Promise<DataDirLockedError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(DataDirLockedError);
+    return error as DataDirLockedError;
+  }
+  throw new Error("the lock was granted");
+}
+
 describe("acquireDataDirLock", () => {
-  it("writes a lock file naming this process, and release removes it", () => {
-    const lock = acquireDataDirLock(dir);
-    expect(readLock()).toMatchObject({ pid: process.pid, host: os.hostname() });
-    lock.release();
+  it("holds the folder under a note naming this process, and release gives both back", async () => {
+    const lock = await acquireDataDirLock(dir, FAST);
+    expect(fs.statSync(lockPath).isDirectory()).toBe(true);
+    expect(readHolder()).toMatchObject({ pid: process.pid, host: os.hostname() });
+    await lock.release();
     expect(fs.existsSync(lockPath)).toBe(false);
-    lock.release(); // twice is harmless
+    expect(fs.existsSync(holderPath)).toBe(false);
+    await lock.release(); // twice is harmless
   });
 
-  it("creates the data folder when it does not exist yet", () => {
+  it("creates the data folder when it does not exist yet", async () => {
     const nested = path.join(dir, "not", "there");
-    const lock = acquireDataDirLock(nested);
-    expect(fs.existsSync(path.join(nested, "guida.lock"))).toBe(true);
-    lock.release();
+    const lock = await acquireDataDirLock(nested, FAST);
+    expect(fs.existsSync(path.join(nested, LOCK_NAME))).toBe(true);
+    await lock.release();
   });
 
-  it("refuses a folder held by another live process, naming the folder and its pid", () => {
-    // Our parent (the test runner) is alive and is not us.
-    const holder = process.ppid;
-    writeLock(holder);
-    let caught: unknown;
-    try {
-      acquireDataDirLock(dir);
-    } catch (error) {
-      caught = error;
-    }
-    expect(caught).toBeInstanceOf(DataDirLockedError);
-    const error = caught as DataDirLockedError;
-    expect(error.message).toContain(path.resolve(dir));
-    expect(error.message).toContain(`pid ${holder}`);
-    expect(error.holderPid).toBe(holder);
+  it("keeps its lease fresh while held", async () => {
+    const lock = await acquireDataDirLock(dir, FAST);
+    const first = fs.statSync(lockPath).mtimeMs;
+    await vi.waitFor(() => expect(fs.statSync(lockPath).mtimeMs).toBeGreaterThan(first), { timeout: 3 * FAST.updateMs, interval: 50 });
+    await lock.release();
+  });
+
+  it("refuses a folder whose holder is alive in another process, naming the folder and its pid", async () => {
+    const holder = await holdInAnotherProcess();
+    const error = await refusal(acquireDataDirLock(dir, FAST));
+    expect(error.message).toContain(dir);
+    expect(error.message).toContain(`pid ${holder.pid}`);
+    expect(error.holderPid).toBe(holder.pid);
     // The holder's lock is left alone.
-    expect(readLock().pid).toBe(holder);
+    expect(readHolder().pid).toBe(holder.pid);
+    expect(fs.existsSync(lockPath)).toBe(true);
   });
 
-  it("takes over a lock left by a process that is gone", () => {
-    writeLock(deadPid());
-    const lock = acquireDataDirLock(dir);
-    expect(readLock().pid).toBe(process.pid);
-    lock.release();
-    expect(fs.existsSync(lockPath)).toBe(false);
+  it.skipIf(!IS_ROOT)("refuses a holder under another hostname (another container on the same volume)", async () => {
+    const holder = await holdInAnotherProcess("other-container");
+    expect(holder.host).toBe("other-container");
+    expect(holder.host).not.toBe(os.hostname());
+    const error = await refusal(acquireDataDirLock(dir, FAST));
+    expect(error.holderHost).toBe("other-container");
+    expect(readHolder()).toMatchObject({ pid: holder.pid, host: "other-container" });
   });
 
-  it("takes over an unreadable lock file (a crash while writing it)", () => {
-    fs.writeFileSync(lockPath, "{\"pid\": 12");
-    const lock = acquireDataDirLock(dir);
-    expect(readLock().pid).toBe(process.pid);
-    lock.release();
+  it("takes over at once a lock nobody refreshed for longer than the stale time", async () => {
+    leaveCrashedLock(FAST.staleMs + 60_000, `${os.hostname()}-old-container`);
+    const waits: string[] = [];
+    const lock = await acquireDataDirLock(dir, { ...FAST, onWait: (message) => waits.push(message) });
+    expect(waits).toEqual([]);
+    expect(readHolder()).toMatchObject({ pid: process.pid, host: os.hostname() });
+    await lock.release();
   });
 
-  it("takes over a lock from another host name (a restarted container)", () => {
-    writeLock(process.ppid, `${os.hostname()}-old-container`);
-    const lock = acquireDataDirLock(dir);
-    expect(readLock()).toMatchObject({ pid: process.pid, host: os.hostname() });
-    lock.release();
+  it("waits out a freshly left lock (a server killed a moment ago), saying so, then takes it", async () => {
+    const deadPid = leaveCrashedLock(0);
+    const waits: string[] = [];
+    const began = Date.now();
+    const lock = await acquireDataDirLock(dir, { ...FAST, onWait: (message) => waits.push(message) });
+    const waited = Date.now() - began;
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toContain(`pid ${deadPid}`);
+    expect(waits[0]).toContain("waiting up to 2 s");
+    expect(waited).toBeGreaterThanOrEqual(FAST.staleMs - 100);
+    expect(waited).toBeLessThan(FAST.staleMs + 2_000);
+    expect(readHolder().pid).toBe(process.pid);
+    await lock.release();
   });
 
-  it("does not remove a lock that another process has taken over since", () => {
-    const lock = acquireDataDirLock(dir);
-    writeLock(process.ppid);
-    lock.release();
-    expect(readLock().pid).toBe(process.ppid);
+  it("leaves alone a lock that another process has taken over since", async () => {
+    const lost: Error[] = [];
+    const lock = await acquireDataDirLock(dir, { ...FAST, onLost: (error) => lost.push(error) });
+    // Our lease lapsed (a frozen process) and someone else took the folder.
+    fs.rmdirSync(lockPath);
+    fs.mkdirSync(lockPath);
+    fs.writeFileSync(holderPath, JSON.stringify({ pid: process.ppid, host: "elsewhere", startedAt: "2026-01-01T00:00:00.000Z" }));
+    await lock.release();
+    expect(fs.existsSync(lockPath)).toBe(true);
+    expect(readHolder().pid).toBe(process.ppid);
+  });
+
+  it("reports a lease lost while held, so the server can stop before writing", async () => {
+    const lost: Error[] = [];
+    const lock = await acquireDataDirLock(dir, { ...FAST, onLost: (error) => lost.push(error) });
+    fs.rmdirSync(lockPath);
+    fs.mkdirSync(lockPath); // another process's lock now
+    await vi.waitFor(() => expect(lost).toHaveLength(1), { timeout: 3 * FAST.updateMs, interval: 50 });
+    await lock.release();
   });
 });
