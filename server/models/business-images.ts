@@ -48,23 +48,27 @@ export async function replaceBusinessImage(
   return { previous: before?.previous ?? null };
 }
 
+/**
+ * Adds a photo to the gallery as the signed-in user. Locking the business row first makes
+ * uploads for one business take turns, from any number of servers: each counts only once
+ * the one before it has committed, so simultaneous uploads cannot pass the 12-photo cap
+ * together. (The trigger business_images_gallery_cap holds the same line for any other
+ * writer, e.g. straight through Supabase's API.) RLS lets only the owner lock the row.
+ */
 export async function addGalleryImage(tx: Queryable, businessId: string, url: string): Promise<"ok" | "full" | "forbidden"> {
+  const owned = await tx.query(`SELECT 1 FROM public.businesses WHERE id = $1 FOR UPDATE`, [businessId]);
+  if (owned.length === 0) return "forbidden";
+  // A statement of its own, after the lock: it sees the photos committed meanwhile.
   const [count] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM public.business_images WHERE business_id = $1`, [
     businessId,
   ]);
   if ((count?.n ?? 0) >= MAX_GALLERY_IMAGES) return "full";
-  try {
-    await tx.query(
-      `INSERT INTO public.business_images (business_id, url, position)
-       VALUES ($1, $2, coalesce((SELECT max(position) + 1 FROM public.business_images WHERE business_id = $1), 0))`,
-      [businessId, url],
-    );
-    return "ok";
-  } catch (error) {
-    // 42501: the row-level security check refused the insert — not the owner.
-    if ((error as { code?: string }).code === "42501") return "forbidden";
-    throw error;
-  }
+  await tx.query(
+    `INSERT INTO public.business_images (business_id, url, position)
+     VALUES ($1, $2, coalesce((SELECT max(position) + 1 FROM public.business_images WHERE business_id = $1), 0))`,
+    [businessId, url],
+  );
+  return "ok";
 }
 
 export async function removeGalleryImage(tx: Queryable, businessId: string, imageId: string): Promise<string | null> {
