@@ -9,11 +9,15 @@ import { DataDirLockedError } from "./db/lock";
 import { countStatementsIn } from "./db/statement-count";
 import { EnvError, getEnv } from "./env";
 import { isPersonalRequest } from "./html-cache";
-import { logRequest } from "./log";
+import { describeError, installJsonLogging, logLine, logRequest } from "./log";
 import { isForwardedHttps } from "./http";
 import { requestIdOf, toFetchRequest, writeAnswer, writeFetchResponse } from "./node-adapter";
 import { createPipeline } from "./pipeline";
+import { applySecurityHeaders } from "./security-headers";
 import { createStaticHandler } from "./static";
+
+/** Methods no Fetch Request can carry (the Fetch standard forbids them). */
+const UNSUPPORTED_METHODS = new Set(["TRACE", "TRACK", "CONNECT"]);
 
 /** How long SIGTERM waits for requests in flight before cutting them (Docker kills at 10 s). */
 const SHUTDOWN_GRACE_MS = 8_000;
@@ -41,6 +45,8 @@ function lingerAndClose(socket: Socket) {
  * opened, migrated and (when empty and embedded) seeded before the port opens.
  */
 export async function start(): Promise<http.Server> {
+  // Every line this process writes from here on is one JSON object.
+  installJsonLogging();
   let env;
   try {
     env = getEnv();
@@ -116,16 +122,30 @@ export async function start(): Promise<http.Server> {
     return true;
   };
 
+  /** A short refusal written straight to the socket, with the headers every answer carries, and logged. */
+  const refuse = (req: http.IncomingMessage, res: http.ServerResponse, began: number, status: number, message: string, extra: Record<string, string>) => {
+    const requestId = requestIdOf(req);
+    const headers = new Headers({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Request-Id": requestId, ...extra });
+    applySecurityHeaders(headers, { nonce: null, https: isForwardedHttps(req.headers["x-forwarded-proto"]?.toString()) });
+    res.writeHead(status, Object.fromEntries(headers));
+    res.end(req.method === "HEAD" ? undefined : message);
+    logRequest(req, res, requestId, began);
+  };
+
   const handleRequest = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const began = performance.now();
+    // TRACE (it would echo the request, cookies included), TRACK and CONNECT: no Fetch
+    // Request can even be made of them, and no page answers them.
+    if (UNSUPPORTED_METHODS.has(req.method ?? "")) {
+      refuse(req, res, began, 405, "Método não permitido.", { Allow: "GET, HEAD, POST" });
+      return;
+    }
     if (serveStatic(req, res)) return;
     if (serveCachedPage(req, res, began)) return;
     const base = req.headers.host ? `http://${req.headers.host}` : origin;
     if (!URL.canParse(req.url ?? "/", base)) {
       // A Host header (or target) no URL can be made of: nobody's browser sends that.
-      res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", Connection: "close" });
-      res.end("Pedido inválido.");
-      logRequest(req, res, requestIdOf(req), began);
+      refuse(req, res, began, 400, "Pedido inválido.", { Connection: "close" });
       return;
     }
     const adapted = toFetchRequest(req, res, base);
@@ -169,7 +189,7 @@ export async function start(): Promise<http.Server> {
       .then(answer)
       .catch((error: unknown) => {
         if (answered) return;
-        console.error(JSON.stringify({ level: "error", requestId: adapted.requestId, message: String(error) }));
+        logLine("error", "request failed", { requestId: adapted.requestId, error: describeError(error) });
         answer(
           new Response("Erro interno. Tente de novo em instantes.", {
             status: 500,
@@ -184,7 +204,7 @@ export async function start(): Promise<http.Server> {
       handleRequest(req, res);
     } catch (error) {
       // One bad request must never take the server (and everyone's requests) down with it.
-      console.error(JSON.stringify({ level: "error", path: (req.url ?? "/").split("?")[0], message: String(error) }));
+      logLine("error", "request failed", { path: (req.url ?? "/").split("?")[0], error: describeError(error) });
       if (!res.headersSent) {
         res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
         res.end("Erro interno. Tente de novo em instantes.");

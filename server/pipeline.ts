@@ -8,7 +8,7 @@ import { bufferedResponse } from "./node-adapter";
 import { ReadCache } from "./read-cache";
 import { loadContextFor } from "./request-context";
 import { RateLimiter, type RateLimit } from "./rate-limit";
-import { applySecurityHeaders } from "./security-headers";
+import { applySecurityHeaders, formActionOrigins } from "./security-headers";
 
 /** Every write, per IP: generous for people, a wall for scripts hammering the forms. */
 export const WRITES_PER_IP: RateLimit = { limit: 60, windowMs: 60_000 };
@@ -33,11 +33,22 @@ export function createPipeline(options: { build: ServerBuild; mode: string; html
     const https = isHttps(request);
     const env = getEnv();
 
+    const refuse = (status: number, message: string, extra: Record<string, string> = {}) => {
+      const response = plain(status, message, extra);
+      applySecurityHeaders(response.headers, { nonce: null, https });
+      return withRequestId(response, context);
+    };
+
+    // U+0000 in a path or query reaches no route: no page has such an address, and
+    // PostgreSQL text cannot hold it (every loader's query would fail on it). Refused here,
+    // once, for every route. (A raw NUL byte never gets this far: Node's parser refuses it.)
+    if (/%00/i.test(request.url)) return refuse(400, "Endereço inválido: ele contém um caractere nulo.");
+
     if (!isRead) {
-      if (isCrossSite(request)) return plain(403, "Envio recusado: este formulário não veio do Guida.");
+      if (isCrossSite(request)) return refuse(403, "Envio recusado: este formulário não veio do Guida.");
       const wait = writeLimiter.hit(`write:${context.clientAddress}`, WRITES_PER_IP, env.RATE_LIMIT_SCALE);
       if (wait) {
-        return plain(429, `Muitos envios seguidos. Tente de novo em ${wait} segundos.`, { "Retry-After": String(wait) });
+        return refuse(429, `Muitos envios seguidos. Tente de novo em ${wait} segundos.`, { "Retry-After": String(wait) });
       }
     }
 
@@ -58,7 +69,7 @@ export function createPipeline(options: { build: ServerBuild; mode: string; html
       userReads.clear();
     }
     const headers = new Headers(response.headers);
-    applySecurityHeaders(headers, { nonce, https, formActions: env.SUPABASE_URL ? [new URL(env.SUPABASE_URL).origin] : [] });
+    applySecurityHeaders(headers, { nonce, https, formActions: formActionOrigins() });
     if (!response.body || response.status === 304 || response.status === 204 || (response.status >= 300 && response.status < 400)) {
       return withRequestId(new Response(response.body, { status: response.status, headers }), context);
     }

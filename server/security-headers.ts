@@ -1,11 +1,14 @@
+import { getEnv } from "./env";
+
 /**
  * Headers every page carries. The CSP allows scripts only from this origin and inline
  * scripts bearing this response's nonce (React Router's hydration data); no framing.
+ * A static HTML file (offline.html) has no nonce: no inline script runs there at all.
  */
-export function contentSecurityPolicy(nonce: string, extraFormActions: string[] = []): string {
+export function contentSecurityPolicy(nonce: string | null, extraFormActions: string[] = []): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    nonce === null ? "script-src 'self'" : `script-src 'self' 'nonce-${nonce}'`,
     // Tailwind ships a stylesheet; React sets a few style attributes (color-scheme).
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
@@ -20,7 +23,8 @@ export function contentSecurityPolicy(nonce: string, extraFormActions: string[] 
   ].join("; ");
 }
 
-export function applySecurityHeaders(headers: Headers, options: { nonce: string; https: boolean; formActions?: string[] }) {
+/** Every answer gets these: rendered pages, static files, refusals. Only HTML gets the CSP. */
+export function applySecurityHeaders(headers: Headers, options: { nonce: string | null; https: boolean; formActions?: string[] }) {
   if (headers.get("Content-Type")?.startsWith("text/html")) {
     headers.set("Content-Security-Policy", contentSecurityPolicy(options.nonce, options.formActions));
   }
@@ -30,4 +34,10 @@ export function applySecurityHeaders(headers: Headers, options: { nonce: string;
   headers.set("X-Frame-Options", "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   if (options.https) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+}
+
+/** Where forms may post besides this site: Supabase Auth's origin, when configured. */
+export function formActionOrigins(): string[] {
+  const supabaseUrl = getEnv().SUPABASE_URL;
+  return supabaseUrl ? [new URL(supabaseUrl).origin] : [];
 }

@@ -2,6 +2,8 @@ import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { pickEncoding } from "./compression";
+import { isForwardedHttps } from "./http";
+import { applySecurityHeaders, formActionOrigins } from "./security-headers";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -18,7 +20,15 @@ const TYPES: Record<string, string> = {
   ".woff2": "font/woff2",
 };
 
-type StaticFile = { file: string; size: number; etag: string; br?: { file: string; size: number }; gzip?: { file: string; size: number } };
+type StaticFile = {
+  file: string;
+  size: number;
+  etag: string;
+  br?: { file: string; size: number };
+  gzip?: { file: string; size: number };
+  /** The headers that do not change per request, assembled once (plain HTTP, then HTTPS). */
+  headers?: [Record<string, string>, Record<string, string>];
+};
 
 /**
  * Serves the client build from a table made at start: files under /assets/ carry a
@@ -60,13 +70,9 @@ export function createStaticHandler(root: string) {
     const hit = files.get(pathname);
     if (!hit) return false;
     const immutable = pathname.startsWith("/assets/");
-    const headers: Record<string, string | number> = {
-      "Content-Type": TYPES[path.extname(pathname)] ?? "application/octet-stream",
-      "Cache-Control": immutable ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
-      "X-Content-Type-Options": "nosniff",
-      ETag: hit.etag,
-      Vary: "Accept-Encoding",
-    };
+    hit.headers ??= [fixedHeaders(pathname, immutable, hit.etag, false), fixedHeaders(pathname, immutable, hit.etag, true)];
+    const https = isForwardedHttps(req.headers["x-forwarded-proto"]?.toString());
+    const headers: Record<string, string | number> = { ...hit.headers[https ? 1 : 0] };
     if (!immutable && req.headers["if-none-match"] === hit.etag) {
       res.writeHead(304, headers);
       res.end();
@@ -81,4 +87,16 @@ export function createStaticHandler(root: string) {
     else fs.createReadStream(chosen ? chosen.file : hit.file).pipe(res);
     return true;
   };
+}
+
+/** A static file's headers: type, caching, and the security headers every answer carries (offline.html is a page too). */
+function fixedHeaders(pathname: string, immutable: boolean, etag: string, https: boolean): Record<string, string> {
+  const headers = new Headers({
+    "Content-Type": TYPES[path.extname(pathname)] ?? "application/octet-stream",
+    "Cache-Control": immutable ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
+    ETag: etag,
+    Vary: "Accept-Encoding",
+  });
+  applySecurityHeaders(headers, { nonce: null, https, formActions: formActionOrigins() });
+  return Object.fromEntries(headers);
 }

@@ -14,7 +14,7 @@ import { flashCookie } from "../../server/flash";
 import { getPrivateProfile, getProfileById, setOwnAvatar, updateOwnProfile } from "../../server/models/profiles";
 import { requireUser } from "../../server/request";
 import { getStorage } from "../../server/storage";
-import { InvalidImageError, storeImage } from "../../server/storage/images";
+import { deleteStoredImage, InvalidImageError, storeImage } from "../../server/storage/images";
 import type { Route } from "./+types/edit-profile";
 
 export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
@@ -134,7 +134,15 @@ export async function action({ request }: Route.ActionArgs) {
       throw error;
     }
     const db = await getDb();
-    await withUser(db, claims, (tx) => setOwnAvatar(tx, user.id, ref));
+    let previous: string | null;
+    try {
+      previous = await withUser(db, claims, (tx) => setOwnAvatar(tx, user.id, ref));
+    } catch (error) {
+      await deleteStoredImage(getStorage(), ref);
+      throw error;
+    }
+    // The replaced photo is no one's any more: every size of it goes.
+    await deleteStoredImage(getStorage(), previous);
     return saved(request, "Foto atualizada.");
   }
 

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { logLine } from "../log";
 import type { Database, Queryable } from "./types";
 
 /**
@@ -168,7 +169,7 @@ async function unavailableAs503<T>(promise: Promise<T>): Promise<T> {
     return await promise;
   } catch (error) {
     if (isDatabaseUnavailable(error)) {
-      console.error(JSON.stringify({ level: "error", message: "database unavailable", code: (error as { code?: string }).code }));
+      logLine("error", "database unavailable", { code: (error as { code?: string }).code });
       throw new Response("Banco de dados indisponível", { status: 503, headers: { "Retry-After": "5" } });
     }
     throw error;

@@ -72,7 +72,8 @@ describe("the production server (node server.js)", () => {
     { timeout: 180_000 },
     async () => {
       const dataDir = path.join(tmp, "two-containers");
-      const first = await startServer(dataDir);
+      // Sign-ups are rate limited per address: scaled up, as one test client makes them all.
+      const first = await startServer(dataDir, { RATE_LIMIT_SCALE: "1000" });
       await first.proc.waitForOutput(/listening on/, 120_000);
       const password = "senha-forte-2026";
       const signUp = async (username: string) => {
@@ -98,7 +99,7 @@ describe("the production server (node server.js)", () => {
       expect(await first.proc.kill("SIGTERM")).toEqual({ code: 0, signal: null });
 
       // … and after both stopped, every one of them is there and signs in.
-      const restarted = await startServer(dataDir);
+      const restarted = await startServer(dataDir, { RATE_LIMIT_SCALE: "1000" });
       await restarted.proc.waitForOutput(/listening on/, 120_000);
       for (const username of acknowledged) await signIn(restarted.url, `${username}@exemplo.com.br`, password);
       expect(await restarted.proc.kill("SIGTERM")).toEqual({ code: 0, signal: null });
