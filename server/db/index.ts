@@ -36,7 +36,7 @@ async function start(): Promise<Platform> {
   // Supabase Auth cannot sign in. Nothing is migrated before the operator fixes the setting.
   if (!env.SUPABASE_URL && (await hasSupabaseAuthSchema(db))) {
     await db.close();
-    lock?.release();
+    await lock?.release();
     throw new EnvError(
       "Invalid configuration:\n  SUPABASE_URL: required when DATABASE_URL is a Supabase project's database " +
         "(Supabase Auth's auth schema is there, and local accounts cannot live in it); " +
