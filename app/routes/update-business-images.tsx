@@ -1,8 +1,8 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { primaryButton } from "~/components/form-field";
 import { Picture } from "~/components/picture";
-import { getDb, withUser } from "../../server/db";
-import { flashCookie } from "../../server/flash";
+import { refusalOf } from "~/lib/refused";
+import { intentOf, readForm, redirectWithFlash, replyRefused } from "../../server/action";
 import {
   addGalleryImage,
   getBusinessOwner,
@@ -12,7 +12,7 @@ import {
   replaceBusinessImage,
 } from "../../server/models/business-images";
 import { isUuid } from "../../server/models/businesses";
-import { getRequestSession, requireUser } from "../../server/request";
+import { getRequestContext, type RequestContext } from "../../server/request-context";
 import { getStorage } from "../../server/storage";
 import { deleteStoredImage, InvalidImageError, NOT_AN_IMAGE, readUpload, storeImage } from "../../server/storage/images";
 import type { Route } from "./+types/update-business-images";
@@ -23,91 +23,90 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 // Public route (the spec): visitors see an invitation to sign in; owners see their businesses.
-export async function loader({ request }: Route.LoaderArgs) {
-  const session = await getRequestSession(request);
-  if (!session.user) return { signedIn: false as const, businesses: [] };
-  const db = await getDb();
-  const businesses = await withUser(db, session.claims, (tx) => listOwnedBusinesses(tx, session.user!.id));
+export async function loader({ context }: Route.LoaderArgs) {
+  const ctx = getRequestContext(context);
+  const user = await ctx.user();
+  if (!user) return { signedIn: false as const, businesses: [] };
+  const businesses = await ctx.db.asCaller((tx) => listOwnedBusinesses(tx, user.id));
   return { signedIn: true as const, businesses };
 }
 
-type ActionResult = { businessId: string; kind: string; error: string };
-
-function fail(businessId: string, kind: string, error: string, status: number) {
-  return data<ActionResult>({ businessId, kind, error }, { status });
+/** A refusal about one business's form: the page shows it under that business. */
+function refused(businessId: string, kind: string, message: string, status: number) {
+  return replyRefused(status, message, { initialValue: { businessId, kind } });
 }
+
+const NOT_OWNER = "Só o dono do negócio pode trocar as fotos.";
 
 /**
  * POST multipart: businessId, kind (logo | cover | gallery), image; or intent=remove with
  * businessId and imageId. Only the owner may change a business's images: checked here for
  * a clear 403, and enforced by RLS underneath.
  */
-export async function action({ request }: Route.ActionArgs) {
-  const { user, claims } = await requireUser(request);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return fail("", "", "Não conseguimos ler o envio. Tente de novo.", 400);
-  }
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = getRequestContext(context);
+  const user = await ctx.requireUser();
+  const read = await readForm(request);
+  if (!read.ok) return read.refusal;
+  const { form } = read;
   const businessId = String(form.get("businessId") ?? "");
-  const intent = String(form.get("intent") ?? "upload");
   const kind = String(form.get("kind") ?? "");
-  if (!isUuid(businessId)) return fail(businessId, kind, "Negócio não encontrado.", 404);
+  if (!isUuid(businessId)) return refused(businessId, kind, "Negócio não encontrado.", 404);
 
-  const db = await getDb();
-  const owner = await withUser(db, claims, (tx) => getBusinessOwner(tx, businessId));
-  if (!owner) return fail(businessId, kind, "Negócio não encontrado.", 404);
-  if (owner.ownerId !== user.id) return fail(businessId, kind, "Só o dono do negócio pode trocar as fotos.", 403);
+  const owner = await ctx.db.asCaller((tx) => getBusinessOwner(tx, businessId));
+  if (!owner) return refused(businessId, kind, "Negócio não encontrado.", 404);
+  if (owner.ownerId !== user.id) return refused(businessId, kind, NOT_OWNER, 403);
 
-  const storage = getStorage();
-  const done = (message: string) =>
-    redirect("/update-business-images", {
-      status: 303,
-      headers: { "Set-Cookie": flashCookie(request, { kind: "success", message }) },
-    });
-
-  if (intent === "remove") {
-    const imageId = String(form.get("imageId") ?? "");
-    if (!isUuid(imageId)) return fail(businessId, "gallery", "Foto não encontrada.", 404);
-    const removed = await withUser(db, claims, (tx) => removeGalleryImage(tx, businessId, imageId));
-    if (!removed) return fail(businessId, "gallery", "Foto não encontrada.", 404);
-    await deleteStoredImage(storage, removed);
-    return done("Foto removida da galeria.");
+  switch (intentOf(form, "upload")) {
+    case "remove":
+      return removeGalleryPhoto(request, ctx, businessId, String(form.get("imageId") ?? ""));
+    default:
+      return uploadImage(request, ctx, businessId, kind, form.get("image"));
   }
+}
 
+async function removeGalleryPhoto(request: Request, ctx: RequestContext, businessId: string, imageId: string) {
+  if (!isUuid(imageId)) return refused(businessId, "gallery", "Foto não encontrada.", 404);
+  const removed = await ctx.db.asCaller((tx) => removeGalleryImage(tx, businessId, imageId));
+  if (!removed) return refused(businessId, "gallery", "Foto não encontrada.", 404);
+  await deleteStoredImage(getStorage(), removed);
+  return redirectWithFlash(request, "/update-business-images", "Foto removida da galeria.");
+}
+
+async function uploadImage(request: Request, ctx: RequestContext, businessId: string, kind: string, image: FormDataEntryValue | null) {
   if (kind !== "logo" && kind !== "cover" && kind !== "gallery") {
-    return fail(businessId, kind, "Escolha se a imagem é o logo, a capa ou uma foto da galeria.", 400);
+    return refused(businessId, kind, "Escolha se a imagem é o logo, a capa ou uma foto da galeria.", 400);
   }
-  const upload = await readUpload(form.get("image"));
-  if (!upload.ok) return fail(businessId, kind, upload.message, upload.status);
+  const upload = await readUpload(image);
+  if (!upload.ok) return refused(businessId, kind, upload.message, upload.status);
+  const storage = getStorage();
   let ref: string;
   try {
     ref = await storeImage(storage, upload.bytes, kind === "logo" ? "square" : kind === "cover" ? "wide" : "photo");
   } catch (error) {
-    if (error instanceof InvalidImageError) return fail(businessId, kind, NOT_AN_IMAGE, 400);
+    if (error instanceof InvalidImageError) return refused(businessId, kind, NOT_AN_IMAGE, 400);
     throw error;
   }
 
   // The files exist before the row points at them; if the row is refused, they go too.
   try {
     if (kind === "gallery") {
-      const outcome = await withUser(db, claims, (tx) => addGalleryImage(tx, businessId, ref));
+      const outcome = await ctx.db.asCaller((tx) => addGalleryImage(tx, businessId, ref));
       if (outcome !== "ok") {
         await deleteStoredImage(storage, ref);
         return outcome === "full"
-          ? fail(businessId, kind, `A galeria já tem ${MAX_GALLERY_IMAGES} fotos. Remova uma antes de adicionar outra.`, 409)
-          : fail(businessId, kind, "Só o dono do negócio pode trocar as fotos.", 403);
+          ? refused(businessId, kind, `A galeria já tem ${MAX_GALLERY_IMAGES} fotos. Remova uma antes de adicionar outra.`, 409)
+          : refused(businessId, kind, NOT_OWNER, 403);
       }
-      return done("Foto adicionada à galeria.");
+      return redirectWithFlash(request, "/update-business-images", "Foto adicionada à galeria.");
     }
-    const replaced = await withUser(db, claims, (tx) => replaceBusinessImage(tx, businessId, kind, ref));
+    const replaced = await ctx.db.asCaller((tx) => replaceBusinessImage(tx, businessId, kind, ref));
     if (!replaced) {
       await deleteStoredImage(storage, ref);
-      return fail(businessId, kind, "Só o dono do negócio pode trocar as fotos.", 403);
+      return refused(businessId, kind, NOT_OWNER, 403);
     }
     await deleteStoredImage(storage, replaced.previous);
-    return done(kind === "logo" ? "Logo atualizado." : "Capa atualizada.");
+    return redirectWithFlash(request, "/update-business-images", kind === "logo" ? "Logo atualizado." : "Capa atualizada.");
   } catch (error) {
     await deleteStoredImage(storage, ref);
     throw error;
@@ -133,7 +132,8 @@ export default function UpdateBusinessImages({ loaderData, actionData }: Route.C
   }
   // A refusal about a business not listed here (someone else's, an id of nothing, a body
   // that could not be read) has no section to appear in: it goes above them all.
-  const stray = actionData && !loaderData.businesses.some((b) => b.id === actionData.businessId) ? actionData.error : null;
+  const refusedFor = actionData?.result.initialValue?.businessId;
+  const stray = actionData && !loaderData.businesses.some((b) => b.id === refusedFor) ? refusalOf(actionData) : null;
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Fotos do seu negócio</h1>
@@ -148,7 +148,7 @@ export default function UpdateBusinessImages({ loaderData, actionData }: Route.C
         </p>
       ) : (
         loaderData.businesses.map((business) => {
-          const error = actionData && actionData.businessId === business.id ? actionData : null;
+          const error = actionData && refusedFor === business.id ? refusalOf(actionData) : null;
           return (
             <section key={business.id} aria-labelledby={`negocio-${business.id}`} className="space-y-4 rounded-xl bg-white p-4 shadow-sm dark:bg-stone-900">
               <h2 id={`negocio-${business.id}`} className="text-lg font-semibold">
@@ -158,7 +158,7 @@ export default function UpdateBusinessImages({ loaderData, actionData }: Route.C
               </h2>
               {error ? (
                 <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
-                  {error.error}
+                  {error}
                 </p>
               ) : null}
               <div className="flex gap-3">
