@@ -151,6 +151,8 @@ export async function start(): Promise<http.Server> {
     const adapted = toFetchRequest(req, res, base);
     // Declared before any answer can be sent: the log line reads it.
     const counter = countSql ? { statements: 0 } : undefined;
+    // Work the answer must not wait for (nor reveal by its timing): run once it is written.
+    const afterAnswer: (() => Promise<void>)[] = [];
     let answered = false;
     const answer = (response: Response) => {
       if (answered || res.headersSent) return;
@@ -159,7 +161,10 @@ export async function start(): Promise<http.Server> {
       if (stopping) res.setHeader("Connection", "close");
       void writeFetchResponse(res, response)
         .catch(() => res.destroy())
-        .finally(() => logRequest(req, res, adapted.requestId, began, counter?.statements));
+        .finally(() => {
+          logRequest(req, res, adapted.requestId, began, counter?.statements);
+          for (const task of afterAnswer.splice(0)) void task();
+        });
     };
     void adapted.tooLarge.then(() => {
       if (answered || res.headersSent) return;
@@ -184,7 +189,11 @@ export async function start(): Promise<http.Server> {
       );
     });
     if (adapted.rejected) return;
-    const handling = { clientAddress: adapted.clientAddress, requestId: adapted.requestId };
+    const handling = {
+      clientAddress: adapted.clientAddress,
+      requestId: adapted.requestId,
+      afterResponse: (task: () => Promise<void>) => void afterAnswer.push(task),
+    };
     (counter ? countStatementsIn(counter, () => pipeline.handle(adapted.request, handling)) : pipeline.handle(adapted.request, handling))
       .then(answer)
       .catch((error: unknown) => {

@@ -55,6 +55,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       "Invalid configuration:\n  SUPABASE_ANON_KEY: required when SUPABASE_URL is set\nSee .env.example.",
     );
   }
+  // Links that leave the site are built from PUBLIC_URL, never from a request's Host. In
+  // production, mail (SMTP or Supabase Auth) without it would send links to the loopback
+  // address: refuse to start rather than mail links nobody can open.
+  if (env.NODE_ENV === "production" && !env.PUBLIC_URL && (env.SMTP_URL || env.SUPABASE_URL)) {
+    const sender = env.SMTP_URL ? "SMTP_URL" : "SUPABASE_URL";
+    throw new EnvError(
+      `Invalid configuration:\n  PUBLIC_URL: obrigatória em produção quando ${sender} está definida (a origem pública dos links enviados por e-mail, como https://guida.exemplo.com.br)\nSee .env.example.`,
+    );
+  }
   return env;
 }
 

@@ -11,9 +11,15 @@ export function isForwardedHttps(forwardedProto: string | null | undefined): boo
   return getEnv().TRUST_PROXY && forwardedProto?.split(",")[0]?.trim() === "https";
 }
 
-export function publicOrigin(request: Request): string {
-  const configured = getEnv().PUBLIC_URL;
-  if (configured) return new URL(configured).origin;
-  const url = new URL(request.url);
-  return `${isHttps(request) ? "https" : url.protocol.replace(":", "")}://${url.host}`;
+/**
+ * The origin of every link that leaves the site (reset e-mails, OAuth redirectTo, share
+ * links): PUBLIC_URL, else the loopback address the server listens on. Never the request's
+ * Host or target: whoever sends a request chooses those, and a reset link built from them
+ * would carry a valid token to the sender's own site.
+ */
+export function publicOrigin(): string {
+  const env = getEnv();
+  if (env.PUBLIC_URL) return new URL(env.PUBLIC_URL).origin;
+  const host = /^(0\.0\.0\.0|::|\[::\]|)$/.test(env.HOST) ? "127.0.0.1" : env.HOST.includes(":") ? `[${env.HOST.replace(/^\[|\]$/g, "")}]` : env.HOST;
+  return `http://${host}:${env.PORT}`;
 }

@@ -13,7 +13,12 @@ import { applySecurityHeaders, formActionOrigins } from "./security-headers";
 /** Every write, per IP: generous for people, a wall for scripts hammering the forms. */
 export const WRITES_PER_IP: RateLimit = { limit: 60, windowMs: 60_000 };
 
-export type PipelineContext = { clientAddress: string; requestId: string };
+export type PipelineContext = {
+  clientAddress: string;
+  requestId: string;
+  /** Queues work for after the response is written (the server passes it; tests may not). */
+  afterResponse?: (task: () => Promise<void>) => void;
+};
 
 /**
  * What happens to a request between the socket and React Router, as a Fetch handler so
@@ -59,7 +64,10 @@ export function createPipeline(options: { build: ServerBuild; mode: string; html
 
     const nonce = randomBytes(16).toString("base64");
     const generation = htmlCache.generation;
-    const response = await handleByRouter(request, loadContextFor({ clientAddress: context.clientAddress, cspNonce: nonce, publicReads, userReads }));
+    const response = await handleByRouter(
+      request,
+      loadContextFor({ clientAddress: context.clientAddress, afterResponse: context.afterResponse, cspNonce: nonce, publicReads, userReads }),
+    );
     // A write that went through changes what pages show: forget them all, and the shared
     // query results they were made of. A server error may come after part of a write
     // committed, so it counts too.

@@ -29,6 +29,12 @@ export type RequestContext = {
   requireUser(): Promise<SessionUser>;
   /** Sign-in, sign-out and password changes (the configured adapter: local or Supabase). */
   auth(): Promise<Auth>;
+  /**
+   * Runs `task` once the response has been written, so the answer neither waits for it nor
+   * betrays by its timing what the task found (the reset e-mail: sent only when the account
+   * exists). Its failures can only be logged: the caller has had its answer.
+   */
+  afterResponse(what: string, task: () => Promise<void>): void;
   readonly db: {
     asVisitor<Args, T>(read: VisitorRead<Args, T>, args: Args): Promise<T>;
     asCaller<T>(fn: (tx: Queryable, user: SessionUser | null) => Promise<T>): Promise<T>;
@@ -46,6 +52,8 @@ export type ServerContext = {
   publicReads?: ReadCache;
   /** Each resident's own reads, by user id, dropped on every write (server/read-cache.ts). */
   userReads?: ReadCache;
+  /** Queues work for after the response is written (server/app.ts). */
+  afterResponse?: (task: () => Promise<void>) => void;
 };
 
 const serverContext = createContext<ServerContext>({});
@@ -82,6 +90,15 @@ function createRequestContext(request: Request, server: ServerContext): RequestC
     cspNonce: server.cspNonce ?? "",
     session: getSession,
     auth: getAuth,
+    afterResponse: (what, task) => {
+      const guarded = () =>
+        task().catch((error: unknown) => {
+          console.error(`[after-response] ${what} failed:`, error);
+        });
+      // Without Guida's own server (the dev server, pipeline tests) it runs on the next turn.
+      if (server.afterResponse) server.afterResponse(guarded);
+      else setImmediate(guarded);
+    },
     user: async () => (await getSession()).user,
     requireUser: async () => {
       const { user } = await getSession();

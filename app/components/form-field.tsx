@@ -1,5 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps } from "@conform-to/react";
+import { useEffect } from "react";
 
 // Conform infers unknown for preprocessed (optional) fields; every field here renders as text.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -64,3 +65,18 @@ export const primaryButton =
   "inline-flex min-h-11 w-full items-center justify-center rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700 disabled:opacity-60";
 export const secondaryButton =
   "inline-flex min-h-11 w-full items-center justify-center rounded-full border border-stone-300 px-6 font-semibold hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800";
+
+/**
+ * The server never sends a password back (hideFields), but with JavaScript the form is not
+ * re-rendered from the server: empty the password fields whenever a new answer arrives.
+ */
+export function useEmptyPasswordOnReply(lastResult: unknown, ...passwordIds: string[]) {
+  const ids = passwordIds.join(" ");
+  useEffect(() => {
+    if (!lastResult) return;
+    for (const id of ids.split(" ")) {
+      const input = document.getElementById(id);
+      if (input instanceof HTMLInputElement) input.value = "";
+    }
+  }, [lastResult, ids]);
+}

@@ -1,10 +1,17 @@
-/** Links a phone can act on: dial, WhatsApp chat with a prefilled message, map, share. */
+import { normalizeBrazilianPhone } from "./phone";
+
+/**
+ * Links a phone can act on: dial, WhatsApp chat with a prefilled message, map, share.
+ * Both dial the full international number, so they work from a phone roaming abroad or
+ * registered elsewhere; a number we cannot read as Brazilian is dialled as written.
+ */
 export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+  return `tel:${normalizeBrazilianPhone(phone) ?? phone.replace(/[^\d+]/g, "")}`;
 }
 
-export function whatsAppChatHref(whatsappDigits: string, message: string): string {
-  return `https://wa.me/${whatsappDigits.replace(/\D/g, "")}?text=${encodeURIComponent(message)}`;
+export function whatsAppChatHref(whatsapp: string, message: string): string {
+  const number = normalizeBrazilianPhone(whatsapp)?.slice(1) ?? whatsapp.replace(/\D/g, "");
+  return `https://wa.me/${number}?text=${encodeURIComponent(message)}`;
 }
 
 export function whatsAppShareHref(text: string): string {

@@ -1,3 +1,4 @@
+import { formatBrazilianPhone } from "~/lib/phone";
 import { data } from "react-router";
 import { FavoriteButton } from "~/components/favorites";
 import { OpenBadge } from "~/components/open-badge";
@@ -11,10 +12,10 @@ import { businessPage } from "../../server/reads";
 import { getRequestContext } from "../../server/request-context";
 import type { Route } from "./+types/business";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const business = await getRequestContext(context).db.asVisitor(businessPage, { id: params.id });
   if (!business) throw data(null, { status: 404 });
-  return { business, renderedAt: new Date().toISOString(), pageUrl: `${publicOrigin(request)}/business/${business.id}` };
+  return { business, renderedAt: new Date().toISOString(), pageUrl: `${publicOrigin()}/business/${business.id}` };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
@@ -103,7 +104,7 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
             <dt className="font-semibold">Telefone</dt>
             <dd>
               <a className="underline" href={telHref(business.phone)}>
-                {business.phone}
+                {formatBrazilianPhone(business.phone)}
               </a>
             </dd>
           </div>

@@ -1,3 +1,4 @@
+import { formatBrazilianPhone } from "~/lib/phone";
 import { data } from "react-router";
 import { WeekHoursTable } from "~/components/week-hours-table";
 import { AvailabilityBadge } from "~/components/availability-badge";
@@ -11,10 +12,10 @@ import { driverPage } from "../../server/reads";
 import { getRequestContext } from "../../server/request-context";
 import type { Route } from "./+types/driver";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const driver = await getRequestContext(context).db.asVisitor(driverPage, { id: params.driverId });
   if (!driver) throw data(null, { status: 404 });
-  return { driver, renderedAt: new Date().toISOString(), pageUrl: `${publicOrigin(request)}/driver/${driver.id}` };
+  return { driver, renderedAt: new Date().toISOString(), pageUrl: `${publicOrigin()}/driver/${driver.id}` };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
@@ -98,7 +99,7 @@ export default function DriverProfile({ loaderData }: Route.ComponentProps) {
             <dt className="font-semibold">Telefone</dt>
             <dd>
               <a className="underline" href={telHref(driver.phone)}>
-                {driver.phone}
+                {formatBrazilianPhone(driver.phone)}
               </a>
             </dd>
           </div>

@@ -2,14 +2,15 @@ import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { FormErrors, FormField, fieldErrors, primaryButton, secondaryButton, type TextField } from "~/components/form-field";
+import { FormErrors, FormField, fieldErrors, primaryButton, secondaryButton, type TextField, useEmptyPasswordOnReply } from "~/components/form-field";
 import { Picture } from "~/components/picture";
 import { maskDate, parseMaskedDate } from "~/lib/date-mask";
 import { hasNulCharacter, NUL_REFUSED, readFormData, UNREADABLE_FORM } from "~/lib/form-data";
 import { passwordProblem } from "~/lib/password-policy";
+import { normalizeBrazilianPhone } from "~/lib/phone";
 import "~/lib/zod-messages";
 import { getAuth } from "../../server/auth";
-import { getDb, withUser } from "../../server/db";
+import { getDb, uniqueViolation, withUser } from "../../server/db";
 import { flashCookie } from "../../server/flash";
 import { getPrivateProfile, getProfileById, setOwnAvatar, updateOwnProfile } from "../../server/models/profiles";
 import { requireUser } from "../../server/request";
@@ -31,7 +32,14 @@ const ProfileSchema = z.object({
     .toLowerCase()
     .regex(/^[a-z0-9_]{3,20}$/, "Use de 3 a 20 letras minúsculas, números ou _ (sem espaços nem acentos)."),
   bio: optional(z.string().max(500, "A bio pode ter no máximo 500 caracteres.")),
-  phone: optional(z.string().trim().regex(/^[0-9()+ -]{8,20}$/, "Digite um telefone como (35) 99876-5432.")),
+  // Stored as +55 E.164, the one spelling phone sign-in looks for.
+  phone: optional(
+    z
+      .string()
+      .trim()
+      .refine((v) => normalizeBrazilianPhone(v) !== null, "Digite um telefone como (35) 99876-5432.")
+      .transform((v) => normalizeBrazilianPhone(v)!),
+  ),
   birthDate: optional(
     z
       .string()
@@ -45,11 +53,28 @@ const ProfileSchema = z.object({
 });
 
 const PasswordSchema = z
-  .object({ intent: z.literal("password"), password: z.string({ error: "Digite a nova senha." }) })
+  .object({
+    intent: z.literal("password"),
+    currentPassword: z.string({ error: "Digite sua senha atual." }),
+    password: z.string({ error: "Digite a nova senha." }),
+  })
   .superRefine((value, ctx) => {
     const problem = passwordProblem(value.password);
     if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["password"] });
   });
+
+/** A unique index a profile save can run into, and what the form says about it. */
+const PROFILE_TAKEN_BY_INDEX: Record<string, "username_taken" | "phone_taken"> = {
+  profiles_username_key: "username_taken",
+  profile_private_phone_key: "phone_taken",
+};
+const PROFILE_TAKEN_MESSAGE = {
+  username_taken: ["username", "Este nome de usuário já está em uso. Escolha outro."],
+  phone_taken: ["phone", "Este celular já está em outra conta."],
+} as const;
+
+/** Passwords never travel back to the page. */
+const HIDE_PASSWORDS = ["password", "currentPassword"];
 
 export const meta: Route.MetaFunction = () => [{ title: "Editar perfil · Guida" }, { name: "robots", content: "noindex" }];
 
@@ -88,12 +113,16 @@ export async function action({ request }: Route.ActionArgs) {
         phone: phone ?? null,
         birthDate: birthDate ? parseMaskedDate(birthDate) : null,
       }),
-    );
-    if (outcome === "username_taken") {
-      return data(
-        { intent, result: submission.reply({ fieldErrors: { username: ["Este nome de usuário já está em uso. Escolha outro."] } }) },
-        { status: 409 },
-      );
+    ).catch((error: unknown) => {
+      // Someone took the username (or phone) between the check and this write: the unique
+      // index refused it and the whole transaction rolled back.
+      const taken = PROFILE_TAKEN_BY_INDEX[uniqueViolation(error) ?? ""];
+      if (taken) return taken;
+      throw error;
+    });
+    if (outcome !== "ok") {
+      const [field, message] = PROFILE_TAKEN_MESSAGE[outcome];
+      return data({ intent, result: submission.reply({ fieldErrors: { [field]: [message] } }) }, { status: 409 });
     }
     return saved(request, "Perfil atualizado.");
   }
@@ -101,19 +130,20 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "password") {
     const submission = parseWithZod(formData, { schema: PasswordSchema });
     if (submission.status !== "success") {
-      return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+      return data({ intent, result: submission.reply({ hideFields: HIDE_PASSWORDS }) }, { status: 400 });
     }
     if (hasNulCharacter(formData)) {
-      return data({ intent, result: submission.reply({ formErrors: [NUL_REFUSED], hideFields: ["password"] }) }, { status: 400 });
+      return data({ intent, result: submission.reply({ formErrors: [NUL_REFUSED], hideFields: HIDE_PASSWORDS }) }, { status: 400 });
     }
     const auth = await getAuth();
-    const result = await auth.updatePassword(request, submission.value.password);
+    const result = await auth.changePassword(request, submission.value.currentPassword, submission.value.password);
     if (!result.ok) {
-      console.error(`[auth] password update refused: ${result.error}`);
-      return data(
-        { intent, result: submission.reply({ formErrors: ["Não foi possível trocar a senha agora. Tente de novo."], hideFields: ["password"] }) },
-        { status: 400 },
-      );
+      console.error(`[auth] password change refused: ${result.error}`);
+      const reply =
+        result.error === "wrong_password"
+          ? submission.reply({ fieldErrors: { currentPassword: ["A senha atual não confere."] }, hideFields: HIDE_PASSWORDS })
+          : submission.reply({ formErrors: [result.message ?? "Não foi possível trocar a senha agora. Tente de novo."], hideFields: HIDE_PASSWORDS });
+      return data({ intent, result: reply }, { status: result.error === "unavailable" ? 503 : 400, headers: result.headers });
     }
     const headers = new Headers(result.headers);
     headers.append("Set-Cookie", flashCookie(request, { kind: "success", message: "Senha alterada." }));
@@ -174,6 +204,7 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
     constraint: getZodConstraint(PasswordSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordSchema }),
   });
+  useEmptyPasswordOnReply(last("password"), passwordFields.currentPassword.id, passwordFields.password.id);
   // An unknown intent or an unreadable body belongs to none of the three forms below.
   const strayErrors =
     actionData && !["profile", "password", "avatar"].includes(actionData.intent) ? (actionData.result.error as Record<string, string[]> | undefined)?.[""] : undefined;
@@ -230,6 +261,7 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
         <h2 className="text-lg font-semibold">Trocar senha</h2>
         <input type="hidden" name="intent" value="password" />
         <FormErrors errors={passwordForm.errors} id={passwordForm.errorId} />
+        <FormField field={passwordFields.currentPassword} label="Senha atual" type="password" autoComplete="current-password" />
         <FormField field={passwordFields.password} label="Nova senha" type="password" autoComplete="new-password" hint="Pelo menos 8 caracteres." />
         <button type="submit" className={secondaryButton} disabled={busy}>
           Trocar senha

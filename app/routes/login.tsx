@@ -3,9 +3,10 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
-import { FormErrors, FormField, fieldErrors, primaryButton, secondaryButton } from "~/components/form-field";
+import { FormErrors, FormField, fieldErrors, primaryButton, secondaryButton, useEmptyPasswordOnReply } from "~/components/form-field";
 import { hasNulCharacter, NUL_REFUSED, readFormData, UNREADABLE_FORM } from "~/lib/form-data";
 import { passwordProblem } from "~/lib/password-policy";
+import { normalizeBrazilianPhone } from "~/lib/phone";
 import { safeRedirectPath } from "~/lib/redirects";
 import { LAST_PATH_KEY } from "~/lib/session-keys";
 import "~/lib/zod-messages";
@@ -21,12 +22,15 @@ import {
 } from "../../server/rate-limit";
 import { getEnv } from "../../server/env";
 import { getRequestSession } from "../../server/request";
+import { getRequestContext } from "../../server/request-context";
 import type { Route } from "./+types/login";
 
 /** The spec's own words for a sign-in or sign-up without credentials (kept in English). */
 export const MISSING_CREDENTIALS = "You must provide either an email or phone number and a password";
 
 const optionalText = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().trim().optional());
+
+export const PHONE_FORMAT = "Digite um celular com DDD, como (35) 99876-5432.";
 
 const SignInSchema = z
   .object({
@@ -47,6 +51,7 @@ const SignUpSchema = z
   .object({
     intent: z.literal("signup"),
     email: optionalText,
+    phone: optionalText,
     password: z.string().optional(),
     fullName: z.string({ error: "Diga seu nome." }).trim().min(1, "Diga seu nome.").max(80, "Use no máximo 80 caracteres."),
     username: z
@@ -59,12 +64,16 @@ const SignUpSchema = z
     redirectTo: z.string().optional(),
   })
   .superRefine((value, ctx) => {
-    if (!value.email || !value.password) {
+    // The spec's rule: an e-mail or a phone number, and a password.
+    if ((!value.email && !value.phone) || !value.password) {
       ctx.addIssue({ code: "custom", message: MISSING_CREDENTIALS, path: [] });
       return;
     }
-    if (!z.email().safeParse(value.email).success) {
+    if (value.email && !z.email().safeParse(value.email).success) {
       ctx.addIssue({ code: "custom", message: "Digite um e-mail válido, como nome@exemplo.com.", path: ["email"] });
+    }
+    if (value.phone && !normalizeBrazilianPhone(value.phone)) {
+      ctx.addIssue({ code: "custom", message: PHONE_FORMAT, path: ["phone"] });
     }
     const problem = passwordProblem(value.password);
     if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["password"] });
@@ -89,11 +98,21 @@ const UpdatePasswordSchema = z
 const ERROR_TEXT: Record<AuthErrorCode, string> = {
   invalid_credentials: "E-mail, telefone ou senha incorretos.",
   email_taken: "Já existe uma conta com este e-mail. Entre ou recupere a senha.",
+  phone_taken: "Já existe uma conta com este celular. Entre com ele ou use outro número.",
   username_taken: "Este nome de usuário já está em uso. Escolha outro.",
   weak_password: "Essa senha é fácil demais de adivinhar. Escolha outra.",
+  wrong_password: "A senha atual não confere.",
   invalid_token: "Este link de redefinição expirou ou já foi usado. Peça um novo.",
   not_signed_in: "Abra o link que enviamos por e-mail para criar a nova senha.",
   unavailable: "Não conseguimos falar com o serviço de login agora. Tente de novo em instantes.",
+};
+
+/** Which sign-up field a refusal belongs to (the others go above the form). */
+const SIGN_UP_ERROR_FIELD: Partial<Record<AuthErrorCode, string>> = {
+  email_taken: "email",
+  phone_taken: "phone",
+  username_taken: "username",
+  weak_password: "password",
 };
 
 export const meta: Route.MetaFunction = () => [
@@ -147,12 +166,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     const looksLikePhone = (v: string) => !v.includes("@") && /^[\d\s()+-]{8,}$/.test(v);
     const email = submission.value.email && !looksLikePhone(submission.value.email) ? submission.value.email : undefined;
     const phone = submission.value.phone ?? (email ? undefined : submission.value.email);
-    // Keyed as the adapter matches accounts (e-mail in any case, phone by its digits), so
+    // Keyed as the adapter matches accounts (e-mail in any case, phone normalised), so
     // re-typing the same account differently does not get around the per-account limit.
-    const account = email ? email.toLowerCase() : `phone:${(phone ?? "").replace(/\D/g, "")}`;
+    const account = email ? email.toLowerCase() : `phone:${normalizeBrazilianPhone(phone ?? "") ?? (phone ?? "").replace(/\D/g, "")}`;
+    // Per account *from this address*: a guesser is stopped after the limit, but cannot
+    // lock the resident out of their own account from everywhere else.
+    const accountKey = `signin-account:${ip}:${account}`;
     const wait = Math.max(
       authLimiter.hit(`signin-ip:${ip}`, SIGN_IN_PER_IP, scale),
-      authLimiter.hit(`signin-account:${account}`, SIGN_IN_PER_ACCOUNT, scale),
+      authLimiter.hit(accountKey, SIGN_IN_PER_ACCOUNT, scale),
     );
     if (wait) return tooMany(wait, intent, keep(["email", "phone", "redirectTo"]));
     const result = await auth.signIn(request, { email, phone, password: submission.value.password! });
@@ -162,7 +184,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: result.error === "unavailable" ? 503 : 400, headers: result.headers },
       );
     }
-    authLimiter.reset(`signin-account:${account}`);
+    authLimiter.reset(accountKey);
     return redirect(safeRedirectPath(submission.value.redirectTo, "/"), { status: 303, headers: result.headers });
   }
 
@@ -175,11 +197,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ intent, result: submission.reply({ formErrors: [NUL_REFUSED], hideFields: ["password"] }), sent: false }, { status: 400 });
     }
     const wait = authLimiter.hit(`signup-ip:${ip}`, SIGN_UP_PER_IP, scale);
-    if (wait) return tooMany(wait, intent, keep(["email", "fullName", "username"]));
-    const { email, password, fullName, username } = submission.value;
-    const result = await auth.signUp(request, { email: email!, password: password!, fullName, username });
+    if (wait) return tooMany(wait, intent, keep(["email", "phone", "fullName", "username"]));
+    const { email, phone, password, fullName, username } = submission.value;
+    const result = await auth.signUp(request, {
+      email,
+      phone: phone ? (normalizeBrazilianPhone(phone) ?? undefined) : undefined,
+      password: password!,
+      fullName,
+      username,
+    });
     if (!result.ok) {
-      const field = result.error === "email_taken" ? "email" : result.error === "username_taken" ? "username" : result.error === "weak_password" ? "password" : null;
+      const field = SIGN_UP_ERROR_FIELD[result.error] ?? null;
       const reply = field
         ? submission.reply({ fieldErrors: { [field]: [ERROR_TEXT[result.error]] }, hideFields: ["password"] })
         : submission.reply({ formErrors: [ERROR_TEXT[result.error]], hideFields: ["password"] });
@@ -195,17 +223,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const wait = authLimiter.hit(`reset-ip:${ip}`, RESET_PER_IP, scale);
     if (wait) return tooMany(wait, intent, keep(["email"]));
-    try {
-      await auth.requestPasswordReset(request, submission.value.email);
-    } catch (error) {
-      // The spec: reset errors are logged and returned to the caller.
-      console.error("[auth] password reset failed:", error);
-      return data(
-        { intent, result: submission.reply({ formErrors: ["Não conseguimos enviar o link agora. Tente de novo em instantes."] }), sent: false },
-        { status: 503 },
-      );
-    }
-    // Same answer whether or not the e-mail has an account.
+    // Looking the account up, storing the token and mailing the link all happen after the
+    // answer is written: the same answer, in the same time, whether or not the e-mail has an
+    // account. A failure there can only be logged (the spec's "logged" half).
+    const { email } = submission.value;
+    getRequestContext(context).afterResponse("password reset", () => auth.requestPasswordReset(request, email));
     return data({ intent, result: submission.reply({ resetForm: true }), sent: true });
   }
 
@@ -352,18 +374,6 @@ function RedirectField({ redirectTo }: { redirectTo: string }) {
   return <input type="hidden" name="redirectTo" value={value} />;
 }
 
-/**
- * The server never sends a password back (hideFields), but with JavaScript the form is not
- * re-rendered from the server: empty the password field whenever a new answer arrives.
- */
-function useEmptyPasswordOnReply(lastResult: FormResult, passwordId: string) {
-  useEffect(() => {
-    if (!lastResult) return;
-    const input = document.getElementById(passwordId);
-    if (input instanceof HTMLInputElement) input.value = "";
-  }, [lastResult, passwordId]);
-}
-
 function SignInForm({ lastResult, redirectTo, busy }: { lastResult: FormResult; redirectTo: string; busy: boolean }) {
   const [form, fields] = useForm({
     id: "signin",
@@ -404,6 +414,7 @@ function SignUpForm({ lastResult, redirectTo, busy }: { lastResult: FormResult; 
       <FormField field={fields.fullName} label="Nome completo" autoComplete="name" />
       <FormField field={fields.username} label="Nome de usuário" autoComplete="username" hint="Seu endereço no Guida: /u/seu_nome" />
       <FormField field={fields.email} label="E-mail" type="email" autoComplete="email" />
+      <FormField field={fields.phone} label="Celular" type="tel" autoComplete="tel" hint="Ou, em vez do e-mail, seu celular com DDD." />
       <FormField field={fields.password} label="Senha" type="password" autoComplete="new-password" hint="Pelo menos 8 caracteres." />
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor="signup-website">Não preencha este campo</label>

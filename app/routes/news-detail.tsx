@@ -13,10 +13,10 @@ import { getRequestContext } from "../../server/request-context";
 import { discardImage } from "../../server/uploads";
 import type { Route } from "./+types/news-detail";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const article = await getRequestContext(context).db.asVisitor(newsArticle, { id: params.id });
   if (!article) throw data(null, { status: 404 });
-  return { article, pageUrl: `${publicOrigin(request)}/news/${article.id}` };
+  return { article, pageUrl: `${publicOrigin()}/news/${article.id}` };
 }
 
 /**

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { expireCookie, parseCookieHeader, serializeCookie } from "../../app/lib/cookies";
-import { ANON, type Database } from "../db";
+import { normalizeBrazilianPhone } from "../../app/lib/phone";
+import { ANON, type Database, type Queryable, uniqueViolation } from "../db";
 import { isHttps, publicOrigin } from "../http";
 import { hashPassword, verifyPassword } from "./password";
 import { sendPasswordResetLink } from "./mailer";
-import type { Auth, AuthResult, SessionUser, SignInInput, SignUpInput } from "./types";
+import type { Auth, AuthErrorCode, AuthResult, SessionUser, SignInInput, SignUpInput } from "./types";
 
 export const SESSION_COOKIE = "guida_session";
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -64,6 +65,30 @@ export function createLocalAuth(getDb: () => Promise<Database>, options: LocalAu
 
   const publicUser = ({ encryptedPassword: _omit, ...user }: UserRow): SessionUser => user;
 
+  /**
+   * Sets the password and ends everything the old one opened: every session (a stolen one
+   * included) and every reset link still outstanding; then signs in here. `claim` runs first
+   * in the same transaction and names the account (or null to change nothing).
+   */
+  async function setPassword(
+    request: Request,
+    password: string,
+    claim: (tx: Queryable) => Promise<string | null>,
+  ): Promise<AuthResult> {
+    const db = await getDb();
+    const encrypted = await hashPassword(password);
+    const userId = await db.transaction(async (tx) => {
+      const id = await claim(tx);
+      if (!id) return null;
+      await tx.query(`UPDATE auth.users SET encrypted_password = $2, updated_at = now() WHERE id = $1`, [id, encrypted]);
+      await tx.query(`DELETE FROM guida_private.sessions WHERE user_id = $1`, [id]);
+      await tx.query(`DELETE FROM guida_private.password_resets WHERE user_id = $1`, [id]);
+      return id;
+    });
+    if (!userId) return { ok: false, error: "invalid_token", headers: new Headers() };
+    return { ok: true, value: null, headers: await startSession(request, userId) };
+  }
+
   return {
     kind: "local",
 
@@ -100,16 +125,12 @@ export function createLocalAuth(getDb: () => Promise<Database>, options: LocalAu
     },
 
     async signIn(request, input: SignInInput): Promise<AuthResult<SessionUser>> {
-      const phoneDigits = (input.phone ?? "").replace(/\D/g, "");
+      // Phones are stored normalised and unique: typed any common way, one account at most.
+      const phone = input.phone ? normalizeBrazilianPhone(input.phone) : null;
       const user = input.email
         ? await findUser(`lower(u.email) = lower($1)`, [input.email.trim()])
-        : // No digits at all must match nobody: "" would equal every account without a phone.
-          phoneDigits
-          ? await findUser(
-              `u.id IN (SELECT user_id FROM public.profile_private WHERE regexp_replace(phone, '\\D', '', 'g') = $1)
-               OR regexp_replace(coalesce(u.phone, ''), '\\D', '', 'g') = $1`,
-              [phoneDigits],
-            )
+        : phone
+          ? await findUser(`u.id = (SELECT user_id FROM public.profile_private WHERE phone = $1)`, [phone])
           : null;
       // Verify even for an unknown account, so timing does not tell which e-mails exist.
       const valid = await verifyPassword(input.password, user?.encryptedPassword ?? DUMMY_HASH);
@@ -120,19 +141,27 @@ export function createLocalAuth(getDb: () => Promise<Database>, options: LocalAu
     async signUp(request, input: SignUpInput): Promise<AuthResult<SessionUser>> {
       const db = await getDb();
       const encrypted = await hashPassword(input.password);
+      const email = input.email?.trim() || null;
+      const phone = input.phone ? normalizeBrazilianPhone(input.phone) : null;
+      if (!email && !phone) return { ok: false, error: "invalid_credentials", headers: new Headers() };
       try {
-        const [row] = await db.query<{ id: string }>(
-          `INSERT INTO auth.users (email, encrypted_password, raw_user_meta_data)
-           VALUES (lower($1), $2, $3) RETURNING id`,
-          [input.email.trim(), encrypted, JSON.stringify({ full_name: input.fullName, username: input.username })],
-        );
-        const user = await findUser(`u.id = $1`, [row!.id]);
-        return { ok: true, value: publicUser(user!), headers: await startSession(request, row!.id) };
+        // One transaction: an account whose phone turns out taken leaves no row behind.
+        const id = await db.transaction(async (tx) => {
+          const [row] = await tx.query<{ id: string }>(
+            `INSERT INTO auth.users (email, encrypted_password, raw_user_meta_data)
+             VALUES (lower($1), $2, $3) RETURNING id`,
+            [email, encrypted, JSON.stringify({ full_name: input.fullName, username: input.username })],
+          );
+          if (phone) await tx.query(`UPDATE public.profile_private SET phone = $2 WHERE user_id = $1`, [row!.id, phone]);
+          return row!.id;
+        });
+        const user = await findUser(`u.id = $1`, [id]);
+        return { ok: true, value: publicUser(user!), headers: await startSession(request, id) };
       } catch (error) {
-        const message = String((error as { message?: string }).message ?? "");
-        const constraint = String((error as { constraint_name?: string; constraint?: string }).constraint_name ?? (error as { constraint?: string }).constraint ?? "");
-        if (/users_email_key/.test(constraint + message)) return { ok: false, error: "email_taken", headers: new Headers() };
-        if (/profiles_username_key/.test(constraint + message)) return { ok: false, error: "username_taken", headers: new Headers() };
+        // Two residents taking the same e-mail, phone or username at once: the unique index
+        // decides, and the loser hears which field, never a server error.
+        const taken = TAKEN_BY_INDEX[uniqueViolation(error) ?? ""];
+        if (taken) return { ok: false, error: taken, headers: new Headers() };
         throw error;
       }
     },
@@ -148,44 +177,50 @@ export function createLocalAuth(getDb: () => Promise<Database>, options: LocalAu
       return headers;
     },
 
-    async requestPasswordReset(request, email) {
+    async requestPasswordReset(_request, email) {
       const db = await getDb();
-      const [user] = await db.query<{ id: string; email: string }>(
-        `SELECT id, email FROM auth.users WHERE lower(email) = lower($1)`,
-        [email.trim()],
-      );
-      if (!user) return; // same answer either way: the form never tells who has an account
       const token = newToken();
-      await db.query(
-        `INSERT INTO guida_private.password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, $3)`,
-        [sha256(token), user.id, new Date(now().getTime() + RESET_TTL_MS)],
-      );
-      const link = `${publicOrigin(request)}/login?reset=${encodeURIComponent(token)}`;
-      await sendPasswordResetLink(user.email, link);
+      // The newest link is the only one that works: asking again revokes the earlier ones.
+      const user = await db.transaction(async (tx) => {
+        const [found] = await tx.query<{ id: string; email: string }>(
+          `SELECT id, email FROM auth.users WHERE lower(email) = lower($1)`,
+          [email.trim()],
+        );
+        if (!found) return null;
+        await tx.query(`DELETE FROM guida_private.password_resets WHERE user_id = $1`, [found.id]);
+        await tx.query(
+          `INSERT INTO guida_private.password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, $3)`,
+          [sha256(token), found.id, new Date(now().getTime() + RESET_TTL_MS)],
+        );
+        return found;
+      });
+      if (!user) return;
+      await sendPasswordResetLink(user.email, `${publicOrigin()}/login?reset=${encodeURIComponent(token)}`);
     },
 
     async updatePassword(request, password, resetToken): Promise<AuthResult> {
-      const db = await getDb();
-      const encrypted = await hashPassword(password);
-      let userId: string | null = null;
-      if (resetToken) {
-        const [row] = await db.query<{ userId: string }>(
+      // Locally only the e-mailed link sets a password this way; a signed-in resident
+      // changes theirs with changePassword, which asks for the current one.
+      if (!resetToken) return { ok: false, error: "not_signed_in", headers: new Headers() };
+      return setPassword(request, password, async (tx) => {
+        const [row] = await tx.query<{ userId: string }>(
           `UPDATE guida_private.password_resets SET used_at = $2
            WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2
            RETURNING user_id AS "userId"`,
           [sha256(resetToken), now()],
         );
-        userId = row?.userId ?? null;
-        if (!userId) return { ok: false, error: "invalid_token", headers: new Headers() };
-      } else {
-        const session = await this.getSession(request);
-        userId = session.user?.id ?? null;
-        if (!userId) return { ok: false, error: "not_signed_in", headers: new Headers() };
+        return row?.userId ?? null;
+      });
+    },
+
+    async changePassword(request, currentPassword, newPassword): Promise<AuthResult> {
+      const session = await this.getSession(request);
+      if (!session.user) return { ok: false, error: "not_signed_in", headers: new Headers() };
+      const user = await findUser(`u.id = $1`, [session.user.id]);
+      if (!user || !(await verifyPassword(currentPassword, user.encryptedPassword ?? DUMMY_HASH))) {
+        return { ok: false, error: "wrong_password", headers: new Headers() };
       }
-      await db.query(`UPDATE auth.users SET encrypted_password = $2, updated_at = now() WHERE id = $1`, [userId, encrypted]);
-      // A new password ends every other session (a stolen one included), then signs in here.
-      await db.query(`DELETE FROM guida_private.sessions WHERE user_id = $1`, [userId]);
-      return { ok: true, value: null, headers: await startSession(request, userId) };
+      return setPassword(request, newPassword, async () => user.id);
     },
 
     async googleSignInUrl() {
@@ -202,6 +237,12 @@ export function createLocalAuth(getDb: () => Promise<Database>, options: LocalAu
     },
   };
 }
+
+const TAKEN_BY_INDEX: Record<string, AuthErrorCode> = {
+  users_email_key: "email_taken",
+  profile_private_phone_key: "phone_taken",
+  profiles_username_key: "username_taken",
+};
 
 // A real hash of a random password: verifying against it costs the same as a real account.
 const DUMMY_HASH = "scrypt$32768$8$1$bm90LWEtcmVhbC1zYWx0$0Yv0ZcW1u7l8yqJq3kq9C8bqkVjN6n4Jw7V0m0zq9mA=";

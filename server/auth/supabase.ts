@@ -245,15 +245,17 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): Auth {
       // The profile trigger would fail the whole sign-up on a duplicate username with an opaque
       // "Database error saving new user"; asking first gives the form a precise answer.
       if (await usernameTaken(input.username)) return fail("username_taken", cookies);
-      const { data, error } = await supabase.auth.signUp({
-        email: input.email.trim(),
-        password: input.password,
-        options: { data: { full_name: input.fullName, username: input.username } },
-      });
+      const options = { data: { full_name: input.fullName, username: input.username } };
+      const { data, error } = await supabase.auth.signUp(
+        input.email
+          ? { email: input.email.trim(), password: input.password, options }
+          : { phone: input.phone ?? "", password: input.password, options },
+      );
       if (error) {
         if (isAuthWeakPasswordError(error) || error.code === "weak_password") return fail("weak_password", cookies);
+        if (error.code === "phone_exists") return fail("phone_taken", cookies);
         if (error.code === "user_already_exists" || error.code === "email_exists" || /already registered/i.test(error.message)) {
-          return fail("email_taken", cookies);
+          return fail(input.email ? "email_taken" : "phone_taken", cookies);
         }
         if (isUnavailable(error)) {
           // Someone may have taken the username between our check and the trigger.
@@ -291,7 +293,7 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): Auth {
       // The PKCE verifier this writes cannot travel back (the interface returns nothing); the
       // reset link is expected to carry the token hash instead (see updatePassword).
       const { error } = await supabase.auth.resetPasswordForEmail(email.trim(), {
-        redirectTo: `${publicOrigin(request)}/login`,
+        redirectTo: `${publicOrigin()}/login`,
       });
       if (!error) return;
       // Never reveal whether the address has an account: unknown users are simply not logged.
@@ -322,6 +324,33 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): Auth {
       return fail("invalid_token", cookies, error.message);
     },
 
+    async changePassword(request, currentPassword, newPassword) {
+      const { supabase, cookies } = clientFor(request);
+      const { data, error } = await supabase.auth.getUser();
+      if (error || !data.user) return fail(error && isUnavailable(error) ? "unavailable" : "not_signed_in", cookies);
+      // GoTrue checks a current password only where the project turns that on, so it is
+      // checked here too: a sign-in of its own that writes no cookie, ended at once.
+      const check = createServerClient(url, anonKey, {
+        cookies: { getAll: () => [], setAll: () => {} },
+        auth: { flowType: "pkce" },
+        realtime: { transport: realtimeTransport },
+        ...(options.fetch ? { global: { fetch: options.fetch } } : {}),
+      });
+      const identity = data.user.email ? { email: data.user.email } : { phone: data.user.phone ?? "" };
+      const verified = await check.auth.signInWithPassword({ ...identity, password: currentPassword });
+      if (verified.error) {
+        if (isUnavailable(verified.error)) return fail("unavailable", cookies);
+        return fail("wrong_password", cookies);
+      }
+      await check.auth.signOut({ scope: "local" });
+      const updated = await supabase.auth.updateUser({ password: newPassword, current_password: currentPassword });
+      if (!updated.error) return { ok: true, value: null, headers: cookies.toHeaders() };
+      if (isAuthWeakPasswordError(updated.error) || updated.error.code === "weak_password") return fail("weak_password", cookies);
+      if (updated.error.code === "same_password") return fail("weak_password", cookies, "A nova senha deve ser diferente da atual.");
+      if (isUnavailable(updated.error)) return fail("unavailable", cookies);
+      return fail("wrong_password", cookies);
+    },
+
     async googleSignInUrl(request) {
       const { supabase, cookies } = clientFor(request);
       // No network call: this builds the /authorize URL and stores the PKCE verifier, which
@@ -329,7 +358,7 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): Auth {
       const { data, error } = await supabase.auth.signInWithOAuth({
         provider: "google",
         options: {
-          redirectTo: `${publicOrigin(request)}/auth/callback`,
+          redirectTo: `${publicOrigin()}/auth/callback`,
           queryParams: { prompt: "select_account" },
           // Never touch `window` (there is none here); the route answers with a redirect.
           skipBrowserRedirect: true,

@@ -17,13 +17,16 @@ export type AuthResult<T = null> =
 export type AuthErrorCode =
   | "invalid_credentials"
   | "email_taken"
+  | "phone_taken"
   | "username_taken"
+  | "wrong_password"
   | "weak_password"
   | "invalid_token"
   | "not_signed_in"
   | "unavailable";
 
-export type SignUpInput = { email: string; password: string; fullName: string; username: string };
+/** An e-mail or a phone number (normalised to E.164 by the caller's schema), and a password. */
+export type SignUpInput = { email?: string; phone?: string; password: string; fullName: string; username: string };
 export type SignInInput = { email?: string; phone?: string; password: string };
 
 /**
@@ -37,10 +40,18 @@ export interface Auth {
   signIn(request: Request, input: SignInInput): Promise<AuthResult<SessionUser>>;
   signUp(request: Request, input: SignUpInput): Promise<AuthResult<SessionUser>>;
   signOut(request: Request): Promise<Headers>;
-  /** Never reveals whether the e-mail has an account. */
+  /**
+   * Never reveals whether the e-mail has an account: callers run it after the answer has
+   * been sent, so neither the answer nor its timing depends on the account existing.
+   */
   requestPasswordReset(request: Request, email: string): Promise<void>;
-  /** With a reset token (local) or the recovery session (Supabase). */
+  /**
+   * A new password from a reset link: its token (local), or the recovery session (Supabase).
+   * Ends every session and every outstanding reset link of the account.
+   */
   updatePassword(request: Request, password: string, resetToken?: string): Promise<AuthResult>;
+  /** A signed-in resident's new password, only with their current one ("wrong_password"). */
+  changePassword(request: Request, currentPassword: string, newPassword: string): Promise<AuthResult>;
   /** Google sign-in: the URL to redirect to, or null where the adapter has no Google. */
   googleSignInUrl(request: Request): Promise<AuthResult<string> | null>;
   /** OAuth callback: exchanges ?code= for a session. */

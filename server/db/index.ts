@@ -5,6 +5,7 @@ import { hasSupabaseAuthSchema, migrate } from "./migrate";
 import type { Database } from "./types";
 
 import { countingDatabase } from "./statement-count";
+export { uniqueViolation } from "./errors";
 export { withUser } from "./with-user";
 export { ANON } from "./types";
 export type { Claims, Database, Queryable } from "./types";

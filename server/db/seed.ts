@@ -5,9 +5,17 @@ import { hashPassword } from "../auth/password";
 import { localStorage, type Storage } from "../storage";
 import { imageKeys, storeImage } from "../storage/images";
 import type { ImageShape } from "../../app/lib/images";
+import { normalizeBrazilianPhone } from "../../app/lib/phone";
 import { buildDemoTown, TOWN } from "./seed-data";
 import { hasSupabaseAuthSchema } from "./migrate";
 import type { Database, Queryable } from "./types";
+
+/** The demo town's numbers are written as people type them; stored in their one E.164 spelling. */
+function e164(phone: string): string {
+  const normalized = normalizeBrazilianPhone(phone);
+  if (!normalized) throw new Error(`seed: ${phone} is not a Brazilian phone number`);
+  return normalized;
+}
 
 /** Every demo resident signs in with this password (README, "Demo town"). */
 export const DEMO_PASSWORD = "guida2026";
@@ -153,7 +161,7 @@ export async function seedDemoTownIfEmpty(
       ]);
       await tx.query(`UPDATE public.profile_private SET phone = $2, birth_date = $3 WHERE user_id = $1`, [
         u.id,
-        u.phone,
+        e164(u.phone),
         u.birthDate,
       ]);
       await tx.query(`UPDATE public.notifications SET created_at = $2 WHERE user_id = $1`, [u.id, ago(200 - i * 5)]);
@@ -163,7 +171,7 @@ export async function seedDemoTownIfEmpty(
         `INSERT INTO public.businesses (id, owner_id, name, category, description, address, neighbourhood, phone,
            whatsapp, instagram, website, opening_hours, logo_url, cover_url, created_at)
          VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15)`,
-        [b.id, uid(b.ownerKey), b.name, b.category, b.description, b.address, b.neighbourhood, b.phone, b.whatsapp,
+        [b.id, uid(b.ownerKey), b.name, b.category, b.description, b.address, b.neighbourhood, e164(b.phone), b.whatsapp,
           b.instagram, b.website, b.openingHours ? JSON.stringify(b.openingHours) : null, b.logo, b.cover, ago(300 - i)],
       );
       for (const [position, url] of b.gallery.entries()) {
@@ -174,14 +182,14 @@ export async function seedDemoTownIfEmpty(
       await tx.query(
         `INSERT INTO public.services (id, owner_id, name, category, description, neighbourhood, phone, whatsapp, price_info, image_url, created_at)
          VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`,
-        [s.id, uid(s.ownerKey), s.name, s.category, s.description, s.neighbourhood, s.phone, s.whatsapp, s.priceInfo, s.image, ago(250 - i)],
+        [s.id, uid(s.ownerKey), s.name, s.category, s.description, s.neighbourhood, e164(s.phone), s.whatsapp, s.priceInfo, s.image, ago(250 - i)],
       );
     }
     for (const [i, d] of drivers.entries()) {
       await tx.query(
         `INSERT INTO public.drivers (id, name, vehicle_kind, vehicle_description, areas, bio, phone, whatsapp, photo_url, working_hours, created_at)
          VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`,
-        [d.id, d.name, d.vehicleKind, d.vehicleDescription, d.areas, d.bio, d.phone, d.whatsapp, d.photo, JSON.stringify(d.workingHours), ago(220 - i)],
+        [d.id, d.name, d.vehicleKind, d.vehicleDescription, d.areas, d.bio, e164(d.phone), d.whatsapp, d.photo, JSON.stringify(d.workingHours), ago(220 - i)],
       );
     }
     for (const [i, s] of sellItems.entries()) {

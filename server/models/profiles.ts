@@ -1,3 +1,4 @@
+import { formatBrazilianPhone } from "../../app/lib/phone";
 import type { Queryable } from "../db";
 import { ptSortKey } from "./sort";
 
@@ -35,13 +36,13 @@ export async function getProfileByUsername(tx: Queryable, username: string): Pro
   return row ?? null;
 }
 
-/** RLS returns the row only to its owner: anyone else gets null. */
+/** RLS returns the row only to its owner: anyone else gets null. Both fields as the form shows them. */
 export async function getPrivateProfile(tx: Queryable, id: string): Promise<PrivateProfile | null> {
   const [row] = await tx.query<PrivateProfile>(
     `SELECT phone, to_char(birth_date, 'DD/MM/YYYY') AS "birthDate" FROM public.profile_private WHERE user_id = $1`,
     [id],
   );
-  return row ?? null;
+  return row ? { ...row, phone: row.phone ? formatBrazilianPhone(row.phone) : null } : null;
 }
 
 export type UserListItem = { id: string; username: string; fullName: string; avatarUrl: string | null; bio: string };

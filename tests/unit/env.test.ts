@@ -19,3 +19,17 @@ describe("configuration", () => {
     expect(() => parseEnv({ SUPABASE_URL: "https://x.supabase.co" })).toThrow(/SUPABASE_ANON_KEY/);
   });
 });
+
+describe("the public origin of links that leave the site", () => {
+  it("is required in production when reset links are mailed (SMTP or Supabase Auth), naming PUBLIC_URL", () => {
+    const production = { NODE_ENV: "production" };
+    expect(() => parseEnv({ ...production, SMTP_URL: "smtp://mail.exemplo.com:587" })).toThrow(/PUBLIC_URL: .*SMTP_URL/);
+    expect(() => parseEnv({ ...production, SUPABASE_URL: "https://x.supabase.co", SUPABASE_ANON_KEY: "k" })).toThrow(/PUBLIC_URL/);
+    expect(parseEnv({ ...production, SMTP_URL: "smtp://mail.exemplo.com:587", PUBLIC_URL: "https://guida.exemplo.com.br" }).PUBLIC_URL).toBe(
+      "https://guida.exemplo.com.br",
+    );
+    // Without mail the link goes to the log, built on the configured origin or the loopback address.
+    expect(parseEnv(production).PUBLIC_URL).toBeUndefined();
+    expect(parseEnv({ SMTP_URL: "smtp://127.0.0.1:2525" }).SMTP_URL).toBe("smtp://127.0.0.1:2525");
+  });
+});
