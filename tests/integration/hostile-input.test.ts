@@ -1348,6 +1348,15 @@ const ACTIONS: ActionSpec[] = [
     encoding: "form",
     fields: [
       { name: "intent", kind: "intent", valid: () => "password", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) },
+      // Issue #13: a new password only with the current one.
+      {
+        name: "currentPassword",
+        kind: "credential",
+        valid: () => ctx.p.password,
+        required: refused(400, "Digite sua senha atual."),
+        invalid: refused(400, "A senha atual não confere."),
+        nul: refused(400, NUL_REFUSED),
+      },
       {
         name: "password",
         kind: "newPassword",

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { createLocalAuth, SESSION_COOKIE } from "../../server/auth/local";
+import { publicOrigin } from "../../server/http";
 import type { Auth } from "../../server/auth/types";
 import type { Database } from "../../server/db/types";
 import { forEachEngine } from "./db";
@@ -303,7 +304,8 @@ forEachEngine((getDb) => {
       const link = /(https?:\/\/\S+)/.exec(lines[0]!)?.[1];
       expect(link).toBeDefined();
       const url = new URL(link!);
-      expect(url.origin).toBe("http://localhost");
+      // Issue #13: the configured origin, never the request's (this request says localhost).
+      expect(url.origin).toBe(publicOrigin());
       expect(url.pathname).toBe("/login");
       const token = url.searchParams.get("reset");
       expect(token).toMatch(/^[\w-]{20,}$/);
@@ -380,16 +382,60 @@ forEachEngine((getDb) => {
       expect(await auth.updatePassword(request(), "nova-senha-456", fresh)).toMatchObject({ ok: true });
     });
 
-    it("without a token changes the signed-in user's password, and refuses a visitor", async () => {
+    // Issue #13: a session alone no longer sets a password; changePassword asks for the current one.
+    it("changes a signed-in user's password only with the current one; a session without a token sets none", async () => {
       const auth = makeAuth();
       const { account, userId, cookie } = await signedUp(auth, "trocar");
-      expect(await auth.updatePassword(request(), "nova-senha-456")).toMatchObject({ ok: false, error: "not_signed_in" });
-      const changed = await auth.updatePassword(request(cookie), "nova-senha-456");
+      expect(await auth.updatePassword(request(cookie), "nova-senha-456")).toMatchObject({ ok: false, error: "not_signed_in" });
+      expect(await auth.changePassword(request(), PASSWORD, "nova-senha-456")).toMatchObject({ ok: false, error: "not_signed_in" });
+      const wrong = await auth.changePassword(request(cookie), "nao-e-a-senha", "nova-senha-456");
+      expect(wrong).toMatchObject({ ok: false, error: "wrong_password" });
+      expect(sessionSetCookie(wrong.headers)).toBeUndefined();
+      expect((await auth.getSession(request(cookie))).user?.id, "a wrong guess ends no session").toBe(userId);
+
+      const changed = await auth.changePassword(request(cookie), PASSWORD, "nova-senha-456");
       expect(changed).toMatchObject({ ok: true });
       if (!changed.ok) return;
       expect((await auth.getSession(request(cookie))).user).toBeNull();
       expect((await auth.getSession(request(cookieFrom(changed.headers)))).user?.id).toBe(userId);
+      expect(await auth.signIn(request(), { email: account.email, password: PASSWORD })).toMatchObject({ ok: false });
       expect(await auth.signIn(request(), { email: account.email, password: "nova-senha-456" })).toMatchObject({ ok: true });
+    });
+
+    it("revokes every outstanding link: a new request revokes the earlier one, a password change revokes them all", async () => {
+      const auth = makeAuth();
+      const { account, cookie } = await signedUp(auth, "revoga");
+      const first = tokenFrom(await requestReset(auth, account.email));
+      const second = tokenFrom(await requestReset(auth, account.email));
+      expect(await auth.updatePassword(request(), "pelo-link-velho-1", first)).toMatchObject({ ok: false, error: "invalid_token" });
+
+      // Changed in the profile: the link in the inbox dies with the old password.
+      const changed = await auth.changePassword(request(cookie), PASSWORD, "trocada-no-perfil-2");
+      expect(changed).toMatchObject({ ok: true });
+      expect(await auth.updatePassword(request(), "pelo-link-novo-3", second)).toMatchObject({ ok: false, error: "invalid_token" });
+
+      // Reset by a link: the other links go with it.
+      const third = tokenFrom(await requestReset(auth, account.email));
+      const fourth = tokenFrom(await requestReset(auth, account.email));
+      expect(await auth.updatePassword(request(), "pelo-link-4", fourth)).toMatchObject({ ok: true });
+      expect(await auth.updatePassword(request(), "pelo-link-5", third)).toMatchObject({ ok: false, error: "invalid_token" });
+      expect(await owner(`SELECT count(*)::int AS n FROM guida_private.password_resets r JOIN auth.users u ON u.id = r.user_id WHERE u.email = $1`, [account.email])).toEqual([{ n: 0 }]);
+      expect(await auth.signIn(request(), { email: account.email, password: "pelo-link-4" })).toMatchObject({ ok: true });
+    });
+
+    it("signs up with a phone instead of an e-mail; the same number in another spelling is taken", async () => {
+      const auth = makeAuth();
+      const account = newAccount("fone");
+      const created = await auth.signUp(request(), { ...account, email: undefined, phone: "+5532988887777" });
+      expect(created).toMatchObject({ ok: true, value: { email: null, username: account.username } });
+      for (const phone of ["(32) 98888-7777", "32988887777", "+55 32 98888-7777"]) {
+        expect(await auth.signIn(request(), { phone, password: PASSWORD }), phone).toMatchObject({ ok: true });
+      }
+      const count = async () => (await owner<{ n: number }>(`SELECT count(*)::int AS n FROM auth.users`))[0]!.n;
+      const before = await count();
+      const again = await auth.signUp(request(), { ...newAccount("fone"), email: undefined, phone: "+5532988887777" });
+      expect(again).toMatchObject({ ok: false, error: "phone_taken" });
+      expect(await count(), "no half-made account").toBe(before);
     });
   });
 });
