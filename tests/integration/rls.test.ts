@@ -68,8 +68,9 @@ forEachEngine((getDb) => {
     await createUser(db, ALICE, "alice", "Alice Souza");
     await createUser(db, BRUNO, "bruno", "Bruno Lima");
     await createUser(db, CARLA, "carla", "Carla Dias");
-    await db.query(`UPDATE public.profile_private SET phone = '(11) 98888-0001' WHERE user_id = $1`, [ALICE]);
-    await db.query(`UPDATE public.profile_private SET phone = '(11) 98888-0002' WHERE user_id = $1`, [BRUNO]);
+    // Stored in E.164 (issue #13: a trigger normalises any other spelling).
+    await db.query(`UPDATE public.profile_private SET phone = '+5511988880001' WHERE user_id = $1`, [ALICE]);
+    await db.query(`UPDATE public.profile_private SET phone = '+5511988880002' WHERE user_id = $1`, [BRUNO]);
     await insertSellItem(db, ALICE_ITEM, ALICE, "Bicicleta da Alice");
     await insertSellItem(db, BRUNO_ITEM, BRUNO, "Geladeira do Bruno");
     await insertPost(db, ALICE_POST, ALICE, "Post da Alice");
@@ -203,7 +204,7 @@ forEachEngine((getDb) => {
       const rows = await withUser(getDb(), as(ALICE), (tx) =>
         tx.query<{ user_id: string; phone: string | null }>(`SELECT user_id, phone FROM public.profile_private`),
       );
-      expect(rows).toEqual([{ user_id: ALICE, phone: "(11) 98888-0001" }]);
+      expect(rows).toEqual([{ user_id: ALICE, phone: "+5511988880001" }]);
       const bruno = await withUser(getDb(), as(ALICE), (tx) =>
         tx.query(`SELECT phone FROM public.profile_private WHERE user_id = $1`, [BRUNO]),
       );
@@ -219,16 +220,16 @@ forEachEngine((getDb) => {
 
     it("can be changed by its owner only", async () => {
       const foreign = await withUser(getDb(), as(ALICE), (tx) =>
-        tx.query(`UPDATE public.profile_private SET phone = '(11) 90000-0000' WHERE user_id = $1 RETURNING user_id`, [BRUNO]),
+        tx.query(`UPDATE public.profile_private SET phone = '+5511900000000' WHERE user_id = $1 RETURNING user_id`, [BRUNO]),
       );
       expect(foreign).toEqual([]);
       expect(await owner(`SELECT phone FROM public.profile_private WHERE user_id = $1`, [BRUNO])).toEqual([
-        { phone: "(11) 98888-0002" },
+        { phone: "+5511988880002" },
       ]);
       const own = await withUser(getDb(), as(ALICE), (tx) =>
-        tx.query(`UPDATE public.profile_private SET phone = '(11) 97777-0001' WHERE user_id = $1 RETURNING phone`, [ALICE]),
+        tx.query(`UPDATE public.profile_private SET phone = '+5511977770001' WHERE user_id = $1 RETURNING phone`, [ALICE]),
       );
-      expect(own).toEqual([{ phone: "(11) 97777-0001" }]);
+      expect(own).toEqual([{ phone: "+5511977770001" }]);
     });
   });
 
