@@ -1171,8 +1171,9 @@ const ROWS: Row[] = [
     ownerIs: "the account's user",
     fields: () => [["password", "outra-senha-da-matriz-2"]],
     // Issue #13: a session alone no longer sets a new password (that needs the e-mailed
-    // link here, or the current password in /edit-profile).
-    cells: { owner: { status: 400 } },
+    // link here, or the current password in /edit-profile). The action refuses; the page's
+    // loader then sends a signed-in user home, as for a forged token.
+    cells: { owner: { status: 302, location: "/" } },
   },
 
   // ----------------------------------------------------------------- no action at all: 405 for everybody
