@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { Sql } from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDemoTown } from "../../server/db/seed-data";
 import { startSmtpStandIn, type SmtpStandIn } from "./fixtures/smtp-stand-in";
@@ -319,7 +320,7 @@ describe("configuration", () => {
 describe.skipIf(!TEST_DATABASE_URL)("two residents taking the same username at once (PostgreSQL)", () => {
   const database = `guida_accounts_${process.pid}`;
   let server: Server;
-  let sql: import("postgres").Sql;
+  let sql: Sql;
 
   beforeAll(async () => {
     await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
