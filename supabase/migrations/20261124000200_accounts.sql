@@ -28,6 +28,10 @@ BEGIN
   RETURN '+55' || digits;
 END $$;
 
+-- Pure, but not part of the API for visitors; the trigger below calls it as the resident.
+REVOKE ALL ON FUNCTION public.normalize_br_phone(text) FROM PUBLIC, anon;
+GRANT EXECUTE ON FUNCTION public.normalize_br_phone(text) TO authenticated, service_role;
+
 -- A resident's phone is stored normalised whoever writes it (the app, the Supabase API);
 -- a text that is no Brazilian number is refused rather than stored in a second spelling.
 CREATE OR REPLACE FUNCTION public.normalize_profile_phone() RETURNS trigger
@@ -54,6 +58,9 @@ WHERE phone IS NOT NULL AND (
   public.normalize_br_phone(phone) IS NULL
   OR phone IN (SELECT phone FROM public.profile_private WHERE phone IS NOT NULL GROUP BY phone HAVING count(*) > 1)
 );
+
+-- Only ever run as a trigger.
+REVOKE ALL ON FUNCTION public.normalize_profile_phone() FROM PUBLIC, anon, authenticated;
 
 DROP TRIGGER IF EXISTS profile_private_normalize_phone ON public.profile_private;
 CREATE TRIGGER profile_private_normalize_phone BEFORE INSERT OR UPDATE OF phone ON public.profile_private

@@ -118,7 +118,8 @@ const MATRIX: Record<string, TableRules> = {
     delete: NOBODY_DELETES,
     columns: {
       user_id: nobody(q(BRUNO)),
-      phone: owner(q("(35) 99999-0000")),
+      // Issue #13: stored in its one E.164 spelling, whatever the resident typed.
+      phone: owner(q("(35) 99999-0000"), { stored: q("+5535999990000") }),
       birth_date: owner(q("1990-01-02")),
       updated_at: nobody(FUTURE),
     },
