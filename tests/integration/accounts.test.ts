@@ -66,7 +66,7 @@ function post(server: Server, pathname: string, fields: Record<string, string>, 
 
 /** The reset links the server logged for `email` (no SMTP_URL), oldest first. */
 function loggedLinks(server: Server, email: string): string[] {
-  const pattern = new RegExp(`password reset link for ${email.replace(/[.]/g, "\\.")}: (\\S+)`, "g");
+  const pattern = new RegExp(`password reset link for ${email.replace(/[.]/g, "\\.")}: ([^\\s"]+)`, "g");
   return [...server.proc.output.matchAll(pattern)].map((m) => m[1]!);
 }
 
