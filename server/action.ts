@@ -2,7 +2,6 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod, unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { NUL_REFUSED, UNREADABLE_FORM } from "../app/lib/form-data";
 import type { Refused } from "../app/lib/refused";
 import { flashCookie, type Flash } from "./flash";
 import { MAX_UPLOAD_BYTES } from "./storage/images";
@@ -22,6 +21,12 @@ import { MAX_UPLOAD_BYTES } from "./storage/images";
  * functions, and each parses its own schema (parseSubmission).
  */
 
+
+/** What a body that is not a form (JSON, text/plain, broken multipart) gets back. */
+export const UNREADABLE_FORM = "Não conseguimos ler o envio. Tente de novo.";
+
+/** What text carrying U+0000 gets back: no keyboard types it and PostgreSQL text cannot store it. */
+export const NUL_REFUSED = "O texto enviado tem um caractere inválido (o caractere nulo). Apague-o e tente de novo.";
 
 type Errors = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
 type ReplyInit = { headers?: HeadersInit };

@@ -1,6 +1,3 @@
-import type { RouterContextProvider } from "react-router";
-import { serverContextOf } from "./request-context";
-
 /**
  * Fixed-window counters in memory: one server process per database (the embedded
  * engine allows no other), so one process's memory is the whole picture.
@@ -39,8 +36,3 @@ export const SIGN_IN_PER_IP: RateLimit = { limit: 30, windowMs: 10 * 60_000 };
 export const SIGN_IN_PER_ACCOUNT: RateLimit = { limit: 10, windowMs: 10 * 60_000 };
 export const SIGN_UP_PER_IP: RateLimit = { limit: 10, windowMs: 60 * 60_000 };
 export const RESET_PER_IP: RateLimit = { limit: 10, windowMs: 60 * 60_000 };
-
-/** @deprecated Use getRequestContext(context).clientAddress (server/request-context.ts). */
-export function clientAddress(_request: Request, context: Readonly<RouterContextProvider>): string {
-  return serverContextOf(context).clientAddress ?? "local";
-}

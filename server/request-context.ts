@@ -3,7 +3,7 @@ import { getAuth, type Auth, type SessionUser } from "./auth";
 import { ANON, getDb, withUser, type Claims, type Queryable } from "./db";
 import type { ReadCache } from "./read-cache";
 import { readKey, type OwnRead, type VisitorRead } from "./reads";
-import { getRequestSession, loginRedirect } from "./request";
+import { loginRedirect } from "./request";
 
 /**
  * One request's view of who is asking and of the database, for every loader and action:
@@ -82,7 +82,8 @@ export function getRequestContext(context: Readonly<RouterContextProvider>): Req
 
 function createRequestContext(request: Request, server: ServerContext): RequestContext {
   let session: Promise<RequestSession> | undefined;
-  const getSession = () => (session ??= getRequestSession(request));
+  // Memoized here, for this request only: the root loader and the page's run in parallel.
+  const getSession = () => (session ??= getAuth().then((auth) => auth.getSession(request)));
   const asClaims = async <T>(claims: Claims, fn: (tx: Queryable) => Promise<T>) => withUser(await getDb(), claims, fn);
 
   return {

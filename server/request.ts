@@ -1,6 +1,4 @@
 import { redirect } from "react-router";
-import { getAuth, type SessionUser } from "./auth";
-import type { Claims } from "./db";
 
 // Where a request is for, as a person would write it. Who is asking and the database are
 // the request context's (server/request-context.ts).
@@ -23,29 +21,4 @@ export function loginRedirect(request: Request): Response {
   const back = pagePathOf(request);
   const target = back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`;
   return redirect(target, { status: request.method === "GET" ? 302 : 303 });
-}
-
-// ----------------------------------------------------------------------------------------
-// Until /login, /edit-profile and /update-business-images move to the request context
-// (they are being changed for issue #13 at the same time), they read the session through
-// these two. The context shares this memo, so a request still looks its session up once.
-
-type RequestSession = { user: SessionUser | null; claims: Claims; headers: Headers };
-const sessions = new WeakMap<Request, Promise<RequestSession>>();
-
-/** @deprecated Use getRequestContext(context).session() (server/request-context.ts). */
-export function getRequestSession(request: Request): Promise<RequestSession> {
-  let session = sessions.get(request);
-  if (!session) {
-    session = getAuth().then((auth) => auth.getSession(request));
-    sessions.set(request, session);
-  }
-  return session;
-}
-
-/** @deprecated Use getRequestContext(context).requireUser() (server/request-context.ts). */
-export async function requireUser(request: Request): Promise<RequestSession & { user: SessionUser }> {
-  const session = await getRequestSession(request);
-  if (!session.user) throw loginRedirect(request);
-  return { ...session, user: session.user };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { formatBRL } from "./format";
+import { normalizeBrazilianPhone } from "./phone";
 import { MAX_PRICE, parsePrice } from "./price";
 import "./zod-messages";
 
@@ -34,4 +35,32 @@ const price = z
     return value.toFixed(2);
   });
 
-export const fieldRules = { price };
+/** A person's name as others see it (sign-up, profile). */
+const fullName = z.string({ error: "Diga seu nome." }).trim().min(1, "Diga seu nome.").max(80, "Use no máximo 80 caracteres.");
+
+/** The @handle of /u/{username}: what the database's unique index compares, lower case. */
+const username = z
+  .string({ error: "Escolha um nome de usuário." })
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9_]{3,20}$/, "Use de 3 a 20 letras minúsculas, números ou _ (sem espaços nem acentos).");
+
+/** What a phone number that is not a Brazilian number with its DDD gets, on sign-up. */
+export const PHONE_FORMAT = "Digite um celular com DDD, como (35) 99876-5432.";
+
+/**
+ * A Brazilian phone number, given as people write it and kept as +55 E.164 (app/lib/phone.ts),
+ * the one spelling phone sign-in looks for. `message` lets a form word the refusal its way.
+ */
+const phone = (message = PHONE_FORMAT) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => normalizeBrazilianPhone(v) !== null, message)
+    .transform((v) => normalizeBrazilianPhone(v)!);
+
+/** A field a person may leave blank: blank is "not given", not an invalid value. */
+const optional = <Schema extends z.ZodType>(schema: Schema) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
+
+export const fieldRules = { fullName, username, phone, price, optional };

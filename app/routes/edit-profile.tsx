@@ -1,45 +1,32 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { FormErrors, FormField, fieldErrors, primaryButton, secondaryButton, type TextField, useEmptyPasswordOnReply } from "~/components/form-field";
 import { Picture } from "~/components/picture";
 import { maskDate, parseMaskedDate } from "~/lib/date-mask";
-import { hasNulCharacter, NUL_REFUSED, readFormData, UNREADABLE_FORM } from "~/lib/form-data";
+import { fieldRules } from "~/lib/field-rules";
 import { passwordProblem } from "~/lib/password-policy";
-import { normalizeBrazilianPhone } from "~/lib/phone";
 import "~/lib/zod-messages";
-import { getAuth } from "../../server/auth";
-import { getDb, uniqueViolation, withUser } from "../../server/db";
-import { flashCookie } from "../../server/flash";
+import { intentOf, parseSubmission, readForm, redirectWithFlash, replyRefused } from "../../server/action";
+import { uniqueViolation } from "../../server/db";
 import { getPrivateProfile, getProfileById, setOwnAvatar, updateOwnProfile } from "../../server/models/profiles";
-import { requireUser } from "../../server/request";
+import { getRequestContext, type RequestContext } from "../../server/request-context";
 import { getStorage } from "../../server/storage";
 import { deleteStoredImage, InvalidImageError, storeImage } from "../../server/storage/images";
 import type { Route } from "./+types/edit-profile";
 
 export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
 
-const optional = (schema: z.ZodType<string>) =>
-  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
+const { optional } = fieldRules;
 
 const ProfileSchema = z.object({
   intent: z.literal("profile"),
-  fullName: z.string({ error: "Diga seu nome." }).trim().min(1, "Diga seu nome.").max(80, "Use no máximo 80 caracteres."),
-  username: z
-    .string({ error: "Escolha um nome de usuário." })
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z0-9_]{3,20}$/, "Use de 3 a 20 letras minúsculas, números ou _ (sem espaços nem acentos)."),
+  fullName: fieldRules.fullName,
+  username: fieldRules.username,
   bio: optional(z.string().max(500, "A bio pode ter no máximo 500 caracteres.")),
   // Stored as +55 E.164, the one spelling phone sign-in looks for.
-  phone: optional(
-    z
-      .string()
-      .trim()
-      .refine((v) => normalizeBrazilianPhone(v) !== null, "Digite um telefone como (35) 99876-5432.")
-      .transform((v) => normalizeBrazilianPhone(v)!),
-  ),
+  phone: optional(fieldRules.phone("Digite um telefone como (35) 99876-5432.")),
   birthDate: optional(
     z
       .string()
@@ -78,10 +65,10 @@ const HIDE_PASSWORDS = ["password", "currentPassword"];
 
 export const meta: Route.MetaFunction = () => [{ title: "Editar perfil · Guida" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user, claims } = await requireUser(request);
-  const db = await getDb();
-  return withUser(db, claims, async (tx) => {
+export async function loader({ context }: Route.LoaderArgs) {
+  const ctx = getRequestContext(context);
+  const user = await ctx.requireUser();
+  return ctx.db.asCaller(async (tx) => {
     const profile = await getProfileById(tx, user.id);
     const privateProfile = await getPrivateProfile(tx, user.id);
     if (!profile) throw data(null, { status: 404 });
@@ -89,23 +76,32 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
 }
 
-function saved(request: Request, message: string) {
-  return redirect("/profile", { status: 303, headers: { "Set-Cookie": flashCookie(request, { kind: "success", message }) } });
+/** POST intent=profile, intent=password or intent=avatar (multipart): the page's three forms. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = getRequestContext(context);
+  await ctx.requireUser();
+  const read = await readForm(request);
+  if (!read.ok) return read.refusal;
+  const intent = intentOf(read.form);
+  switch (intent) {
+    case "profile":
+      return saveProfile(request, ctx, read.form);
+    case "password":
+      return changePassword(request, ctx, read.form);
+    case "avatar":
+      return changeAvatar(request, ctx, read.form.get("avatar"));
+    default:
+      return replyRefused(400, "Ação desconhecida.", { intent });
+  }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { user, claims } = await requireUser(request);
-  const formData = await readFormData(request);
-  if (!formData) return data({ intent: "", result: { status: "error" as const, error: { "": [UNREADABLE_FORM] } } }, { status: 400 });
-  const intent = String(formData.get("intent") ?? "");
-
-  if (intent === "profile") {
-    const submission = parseWithZod(formData, { schema: ProfileSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-    if (hasNulCharacter(formData)) return data({ intent, result: submission.reply({ formErrors: [NUL_REFUSED] }) }, { status: 400 });
-    const { fullName, username, bio, phone, birthDate } = submission.value;
-    const db = await getDb();
-    const outcome = await withUser(db, claims, (tx) =>
+async function saveProfile(request: Request, ctx: RequestContext, form: FormData) {
+  const user = await ctx.requireUser();
+  const parsed = parseSubmission(form, ProfileSchema);
+  if (!parsed.ok) return parsed.refusal;
+  const { fullName, username, bio, phone, birthDate } = parsed.value;
+  const outcome = await ctx.db
+    .asCaller((tx) =>
       updateOwnProfile(tx, user.id, {
         fullName,
         username,
@@ -113,70 +109,59 @@ export async function action({ request }: Route.ActionArgs) {
         phone: phone ?? null,
         birthDate: birthDate ? parseMaskedDate(birthDate) : null,
       }),
-    ).catch((error: unknown) => {
+    )
+    .catch((error: unknown) => {
       // Someone took the username (or phone) between the check and this write: the unique
       // index refused it and the whole transaction rolled back.
       const taken = PROFILE_TAKEN_BY_INDEX[uniqueViolation(error) ?? ""];
       if (taken) return taken;
       throw error;
     });
-    if (outcome !== "ok") {
-      const [field, message] = PROFILE_TAKEN_MESSAGE[outcome];
-      return data({ intent, result: submission.reply({ fieldErrors: { [field]: [message] } }) }, { status: 409 });
-    }
-    return saved(request, "Perfil atualizado.");
+  if (outcome !== "ok") {
+    const [field, message] = PROFILE_TAKEN_MESSAGE[outcome];
+    return parsed.refuse(409, { fieldErrors: { [field]: [message] } });
   }
+  return redirectWithFlash(request, "/profile", "Perfil atualizado.");
+}
 
-  if (intent === "password") {
-    const submission = parseWithZod(formData, { schema: PasswordSchema });
-    if (submission.status !== "success") {
-      return data({ intent, result: submission.reply({ hideFields: HIDE_PASSWORDS }) }, { status: 400 });
-    }
-    if (hasNulCharacter(formData)) {
-      return data({ intent, result: submission.reply({ formErrors: [NUL_REFUSED], hideFields: HIDE_PASSWORDS }) }, { status: 400 });
-    }
-    const auth = await getAuth();
-    const result = await auth.changePassword(request, submission.value.currentPassword, submission.value.password);
-    if (!result.ok) {
-      console.error(`[auth] password change refused: ${result.error}`);
-      const reply =
-        result.error === "wrong_password"
-          ? submission.reply({ fieldErrors: { currentPassword: ["A senha atual não confere."] }, hideFields: HIDE_PASSWORDS })
-          : submission.reply({ formErrors: [result.message ?? "Não foi possível trocar a senha agora. Tente de novo."], hideFields: HIDE_PASSWORDS });
-      return data({ intent, result: reply }, { status: result.error === "unavailable" ? 503 : 400, headers: result.headers });
-    }
-    const headers = new Headers(result.headers);
-    headers.append("Set-Cookie", flashCookie(request, { kind: "success", message: "Senha alterada." }));
-    return redirect("/profile", { status: 303, headers });
+async function changePassword(request: Request, ctx: RequestContext, form: FormData) {
+  const parsed = parseSubmission(form, PasswordSchema, { hideFields: HIDE_PASSWORDS });
+  if (!parsed.ok) return parsed.refusal;
+  const auth = await ctx.auth();
+  const result = await auth.changePassword(request, parsed.value.currentPassword, parsed.value.password);
+  if (!result.ok) {
+    console.error(`[auth] password change refused: ${result.error}`);
+    const errors =
+      result.error === "wrong_password"
+        ? { fieldErrors: { currentPassword: ["A senha atual não confere."] } }
+        : { formErrors: [result.message ?? "Não foi possível trocar a senha agora. Tente de novo."] };
+    return parsed.refuse(result.error === "unavailable" ? 503 : 400, errors, { headers: result.headers });
   }
+  return redirectWithFlash(request, "/profile", "Senha alterada.", { headers: result.headers });
+}
 
-  if (intent === "avatar") {
-    const file = formData.get("avatar");
-    const fail = (message: string, status = 400) =>
-      data({ intent, result: { status: "error" as const, error: { avatar: [message] } } }, { status });
-    if (!(file instanceof File) || file.size === 0) return fail("Escolha uma foto.");
-    if (file.size > MAX_AVATAR_BYTES) return fail("A foto pode ter no máximo 5 MB.", 413);
-    let ref: string;
-    try {
-      ref = await storeImage(getStorage(), Buffer.from(await file.arrayBuffer()), "square");
-    } catch (error) {
-      if (error instanceof InvalidImageError) return fail("Esse arquivo não é uma imagem que conseguimos abrir (use JPG, PNG ou WebP).");
-      throw error;
-    }
-    const db = await getDb();
-    let previous: string | null;
-    try {
-      previous = await withUser(db, claims, (tx) => setOwnAvatar(tx, user.id, ref));
-    } catch (error) {
-      await deleteStoredImage(getStorage(), ref);
-      throw error;
-    }
-    // The replaced photo is no one's any more: every size of it goes.
-    await deleteStoredImage(getStorage(), previous);
-    return saved(request, "Foto atualizada.");
+async function changeAvatar(request: Request, ctx: RequestContext, file: FormDataEntryValue | null) {
+  const user = await ctx.requireUser();
+  const fail = (message: string, status = 400) => replyRefused(status, message, { intent: "avatar", field: "avatar" });
+  if (!(file instanceof File) || file.size === 0) return fail("Escolha uma foto.");
+  if (file.size > MAX_AVATAR_BYTES) return fail("A foto pode ter no máximo 5 MB.", 413);
+  let ref: string;
+  try {
+    ref = await storeImage(getStorage(), Buffer.from(await file.arrayBuffer()), "square");
+  } catch (error) {
+    if (error instanceof InvalidImageError) return fail("Esse arquivo não é uma imagem que conseguimos abrir (use JPG, PNG ou WebP).");
+    throw error;
   }
-
-  return data({ intent, result: { status: "error" as const, error: { "": ["Ação desconhecida."] } } }, { status: 400 });
+  let previous: string | null;
+  try {
+    previous = await ctx.db.asCaller((tx) => setOwnAvatar(tx, user.id, ref));
+  } catch (error) {
+    await deleteStoredImage(getStorage(), ref);
+    throw error;
+  }
+  // The replaced photo is no one's any more: every size of it goes.
+  await deleteStoredImage(getStorage(), previous);
+  return redirectWithFlash(request, "/profile", "Foto atualizada.");
 }
 
 export default function EditProfile({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,16 +1,16 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { FormErrors, FormField, fieldErrors, primaryButton, secondaryButton, useEmptyPasswordOnReply } from "~/components/form-field";
-import { hasNulCharacter, NUL_REFUSED, readFormData, UNREADABLE_FORM } from "~/lib/form-data";
+import { fieldRules, PHONE_FORMAT } from "~/lib/field-rules";
 import { passwordProblem } from "~/lib/password-policy";
 import { normalizeBrazilianPhone } from "~/lib/phone";
 import { safeRedirectPath } from "~/lib/redirects";
 import { LAST_PATH_KEY } from "~/lib/session-keys";
 import "~/lib/zod-messages";
-import { getAuth } from "../../server/auth";
+import { intentOf, parseSubmission, readForm, replyRefused } from "../../server/action";
 import type { AuthErrorCode } from "../../server/auth/types";
 import {
   RESET_PER_IP,
@@ -18,11 +18,9 @@ import {
   SIGN_IN_PER_IP,
   SIGN_UP_PER_IP,
   authLimiter,
-  clientAddress,
 } from "../../server/rate-limit";
 import { getEnv } from "../../server/env";
-import { getRequestSession } from "../../server/request";
-import { getRequestContext } from "../../server/request-context";
+import { getRequestContext, type RequestContext } from "../../server/request-context";
 import type { Route } from "./+types/login";
 
 /** The spec's own words for a sign-in or sign-up without credentials (kept in English). */
@@ -30,7 +28,6 @@ export const MISSING_CREDENTIALS = "You must provide either an email or phone nu
 
 const optionalText = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().trim().optional());
 
-export const PHONE_FORMAT = "Digite um celular com DDD, como (35) 99876-5432.";
 
 const SignInSchema = z
   .object({
@@ -53,12 +50,8 @@ const SignUpSchema = z
     email: optionalText,
     phone: optionalText,
     password: z.string().optional(),
-    fullName: z.string({ error: "Diga seu nome." }).trim().min(1, "Diga seu nome.").max(80, "Use no máximo 80 caracteres."),
-    username: z
-      .string({ error: "Escolha um nome de usuário." })
-      .trim()
-      .toLowerCase()
-      .regex(/^[a-z0-9_]{3,20}$/, "Use de 3 a 20 letras minúsculas, números ou _ (sem espaços nem acentos)."),
+    fullName: fieldRules.fullName,
+    username: fieldRules.username,
     // Honeypot: hidden from people, filled by bots.
     website: z.string().max(0, "Não foi possível criar a conta.").optional(),
     redirectTo: z.string().optional(),
@@ -120,151 +113,132 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Entre ou crie sua conta no Guida, o guia da comunidade de Vila Serena." },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const session = await getRequestSession(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const ctx = getRequestContext(context);
   // The spec: someone already signed in who opens /login goes to /.
-  if (session.user) throw redirect("/");
-  const auth = await getAuth();
+  if (await ctx.user()) throw redirect("/");
+  const auth = await ctx.auth();
   return { google: auth.kind === "supabase" };
 }
 
-function tooMany(seconds: number, intent: string, fields: Record<string, unknown>) {
-  return data(
-    {
-      intent,
-      result: {
-        status: "error" as const,
-        initialValue: fields as Record<string, string>,
-        error: { "": [`Muitas tentativas. Tente de novo em ${Math.ceil(seconds / 60)} minuto(s).`] },
-      },
-      sent: false,
-    },
-    { status: 429, headers: { "Retry-After": String(seconds) } },
-  );
+/** Passwords never travel back to the page. */
+const HIDE_PASSWORD = { hideFields: ["password"] };
+
+function tooMany(seconds: number, intent: string, form: FormData, keep: string[]) {
+  return replyRefused(429, `Muitas tentativas. Tente de novo em ${Math.ceil(seconds / 60)} minuto(s).`, {
+    intent,
+    initialValue: Object.fromEntries(keep.map((name) => [name, String(form.get(name) ?? "")])),
+    headers: { "Retry-After": String(seconds) },
+  });
 }
 
+/** The status of an auth refusal: the service being down is not the person's mistake. */
+const statusOf = (error: AuthErrorCode, otherwise: number) => (error === "unavailable" ? 503 : otherwise);
+
+/**
+ * POST intent=signin (the default), signup, reset, update-password or google: the page's
+ * forms, each answered by its own function.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readFormData(request);
-  if (!formData) {
-    return data({ intent: "", result: { status: "error" as const, error: { "": [UNREADABLE_FORM] } }, sent: false }, { status: 400 });
+  const ctx = getRequestContext(context);
+  const read = await readForm(request);
+  if (!read.ok) return read.refusal;
+  const intent = intentOf(read.form, "signin");
+  switch (intent) {
+    case "signin":
+      return signIn(request, ctx, read.form);
+    case "signup":
+      return signUp(request, ctx, read.form);
+    case "reset":
+      return requestReset(request, ctx, read.form);
+    case "update-password":
+      return updatePassword(request, ctx, read.form);
+    case "google":
+      return googleSignIn(request, ctx);
+    default:
+      return replyRefused(400, "Ação desconhecida.", { intent });
   }
-  const intent = String(formData.get("intent") ?? "signin");
-  const auth = await getAuth();
-  const ip = clientAddress(request, context);
+}
+
+async function signIn(request: Request, ctx: RequestContext, form: FormData) {
+  const parsed = parseSubmission(form, SignInSchema, { intent: "signin", ...HIDE_PASSWORD });
+  if (!parsed.ok) return parsed.refusal;
+  const { value } = parsed;
+  // One field for both on the form: without "@" and mostly digits it is a phone number.
+  const looksLikePhone = (v: string) => !v.includes("@") && /^[\d\s()+-]{8,}$/.test(v);
+  const email = value.email && !looksLikePhone(value.email) ? value.email : undefined;
+  const phone = value.phone ?? (email ? undefined : value.email);
+  // Keyed as the adapter matches accounts (e-mail in any case, phone normalised), so
+  // re-typing the same account differently does not get around the per-account limit.
+  const account = email ? email.toLowerCase() : `phone:${normalizeBrazilianPhone(phone ?? "") ?? (phone ?? "").replace(/\D/g, "")}`;
+  // Per account *from this address*: a guesser is stopped after the limit, but cannot
+  // lock the resident out of their own account from everywhere else.
+  const ip = ctx.clientAddress;
   const scale = getEnv().RATE_LIMIT_SCALE;
-  const keep = (names: string[]) => Object.fromEntries(names.map((n) => [n, String(formData.get(n) ?? "")]));
+  const accountKey = `signin-account:${ip}:${account}`;
+  const wait = Math.max(authLimiter.hit(`signin-ip:${ip}`, SIGN_IN_PER_IP, scale), authLimiter.hit(accountKey, SIGN_IN_PER_ACCOUNT, scale));
+  if (wait) return tooMany(wait, "signin", form, ["email", "phone", "redirectTo"]);
+  const auth = await ctx.auth();
+  const result = await auth.signIn(request, { email, phone, password: value.password! });
+  if (!result.ok) return parsed.refuse(statusOf(result.error, 400), { formErrors: [ERROR_TEXT[result.error]] }, { headers: result.headers });
+  authLimiter.reset(accountKey);
+  return redirect(safeRedirectPath(value.redirectTo, "/"), { status: 303, headers: result.headers });
+}
 
-  if (intent === "signin") {
-    const submission = parseWithZod(formData, { schema: SignInSchema });
-    if (submission.status !== "success") {
-      return data({ intent, result: submission.reply({ hideFields: ["password"] }), sent: false }, { status: 400 });
-    }
-    if (hasNulCharacter(formData)) {
-      return data({ intent, result: submission.reply({ formErrors: [NUL_REFUSED], hideFields: ["password"] }), sent: false }, { status: 400 });
-    }
-    // One field for both on the form: without "@" and mostly digits it is a phone number.
-    const looksLikePhone = (v: string) => !v.includes("@") && /^[\d\s()+-]{8,}$/.test(v);
-    const email = submission.value.email && !looksLikePhone(submission.value.email) ? submission.value.email : undefined;
-    const phone = submission.value.phone ?? (email ? undefined : submission.value.email);
-    // Keyed as the adapter matches accounts (e-mail in any case, phone normalised), so
-    // re-typing the same account differently does not get around the per-account limit.
-    const account = email ? email.toLowerCase() : `phone:${normalizeBrazilianPhone(phone ?? "") ?? (phone ?? "").replace(/\D/g, "")}`;
-    // Per account *from this address*: a guesser is stopped after the limit, but cannot
-    // lock the resident out of their own account from everywhere else.
-    const accountKey = `signin-account:${ip}:${account}`;
-    const wait = Math.max(
-      authLimiter.hit(`signin-ip:${ip}`, SIGN_IN_PER_IP, scale),
-      authLimiter.hit(accountKey, SIGN_IN_PER_ACCOUNT, scale),
-    );
-    if (wait) return tooMany(wait, intent, keep(["email", "phone", "redirectTo"]));
-    const result = await auth.signIn(request, { email, phone, password: submission.value.password! });
-    if (!result.ok) {
-      return data(
-        { intent, result: submission.reply({ formErrors: [ERROR_TEXT[result.error]], hideFields: ["password"] }), sent: false },
-        { status: result.error === "unavailable" ? 503 : 400, headers: result.headers },
-      );
-    }
-    authLimiter.reset(accountKey);
-    return redirect(safeRedirectPath(submission.value.redirectTo, "/"), { status: 303, headers: result.headers });
+async function signUp(request: Request, ctx: RequestContext, form: FormData) {
+  const parsed = parseSubmission(form, SignUpSchema, { intent: "signup", ...HIDE_PASSWORD });
+  if (!parsed.ok) return parsed.refusal;
+  const wait = authLimiter.hit(`signup-ip:${ctx.clientAddress}`, SIGN_UP_PER_IP, getEnv().RATE_LIMIT_SCALE);
+  if (wait) return tooMany(wait, "signup", form, ["email", "phone", "fullName", "username"]);
+  const { email, phone, password, fullName, username, redirectTo } = parsed.value;
+  const auth = await ctx.auth();
+  const result = await auth.signUp(request, {
+    email,
+    phone: phone ? (normalizeBrazilianPhone(phone) ?? undefined) : undefined,
+    password: password!,
+    fullName,
+    username,
+  });
+  if (!result.ok) {
+    const field = SIGN_UP_ERROR_FIELD[result.error];
+    const errors = field ? { fieldErrors: { [field]: [ERROR_TEXT[result.error]] } } : { formErrors: [ERROR_TEXT[result.error]] };
+    return parsed.refuse(statusOf(result.error, 409), errors, { headers: result.headers });
   }
+  return redirect(safeRedirectPath(redirectTo, "/"), { status: 303, headers: result.headers });
+}
 
-  if (intent === "signup") {
-    const submission = parseWithZod(formData, { schema: SignUpSchema });
-    if (submission.status !== "success") {
-      return data({ intent, result: submission.reply({ hideFields: ["password"] }), sent: false }, { status: 400 });
-    }
-    if (hasNulCharacter(formData)) {
-      return data({ intent, result: submission.reply({ formErrors: [NUL_REFUSED], hideFields: ["password"] }), sent: false }, { status: 400 });
-    }
-    const wait = authLimiter.hit(`signup-ip:${ip}`, SIGN_UP_PER_IP, scale);
-    if (wait) return tooMany(wait, intent, keep(["email", "phone", "fullName", "username"]));
-    const { email, phone, password, fullName, username } = submission.value;
-    const result = await auth.signUp(request, {
-      email,
-      phone: phone ? (normalizeBrazilianPhone(phone) ?? undefined) : undefined,
-      password: password!,
-      fullName,
-      username,
-    });
-    if (!result.ok) {
-      const field = SIGN_UP_ERROR_FIELD[result.error] ?? null;
-      const reply = field
-        ? submission.reply({ fieldErrors: { [field]: [ERROR_TEXT[result.error]] }, hideFields: ["password"] })
-        : submission.reply({ formErrors: [ERROR_TEXT[result.error]], hideFields: ["password"] });
-      return data({ intent, result: reply, sent: false }, { status: result.error === "unavailable" ? 503 : 409, headers: result.headers });
-    }
-    return redirect(safeRedirectPath(submission.value.redirectTo, "/"), { status: 303, headers: result.headers });
+async function requestReset(request: Request, ctx: RequestContext, form: FormData) {
+  const parsed = parseSubmission(form, ResetSchema, { intent: "reset" });
+  if (!parsed.ok) return parsed.refusal;
+  const wait = authLimiter.hit(`reset-ip:${ctx.clientAddress}`, RESET_PER_IP, getEnv().RATE_LIMIT_SCALE);
+  if (wait) return tooMany(wait, "reset", form, ["email"]);
+  // Looking the account up, storing the token and mailing the link all happen after the
+  // answer is written: the same answer, in the same time, whether or not the e-mail has an
+  // account. A failure there can only be logged (the spec's "logged" half).
+  const { email } = parsed.value;
+  const auth = await ctx.auth();
+  ctx.afterResponse("password reset", () => auth.requestPasswordReset(request, email));
+  // Sent: the form starts over, empty, with the notice above it.
+  return data({ intent: "reset", result: { initialValue: null } as SubmissionResult<string[]>, sent: true });
+}
+
+async function updatePassword(request: Request, ctx: RequestContext, form: FormData) {
+  const parsed = parseSubmission(form, UpdatePasswordSchema, { intent: "update-password", ...HIDE_PASSWORD });
+  if (!parsed.ok) return parsed.refusal;
+  const auth = await ctx.auth();
+  const result = await auth.updatePassword(request, parsed.value.password, parsed.value.token);
+  if (!result.ok) {
+    console.error(`[auth] password update refused: ${result.error}`);
+    return parsed.refuse(statusOf(result.error, 400), { formErrors: [ERROR_TEXT[result.error]] }, { headers: result.headers });
   }
+  return redirect("/", { status: 303, headers: result.headers });
+}
 
-  if (intent === "reset") {
-    const submission = parseWithZod(formData, { schema: ResetSchema });
-    if (submission.status !== "success") {
-      return data({ intent, result: submission.reply(), sent: false }, { status: 400 });
-    }
-    const wait = authLimiter.hit(`reset-ip:${ip}`, RESET_PER_IP, scale);
-    if (wait) return tooMany(wait, intent, keep(["email"]));
-    // Looking the account up, storing the token and mailing the link all happen after the
-    // answer is written: the same answer, in the same time, whether or not the e-mail has an
-    // account. A failure there can only be logged (the spec's "logged" half).
-    const { email } = submission.value;
-    getRequestContext(context).afterResponse("password reset", () => auth.requestPasswordReset(request, email));
-    return data({ intent, result: submission.reply({ resetForm: true }), sent: true });
-  }
-
-  if (intent === "update-password") {
-    const submission = parseWithZod(formData, { schema: UpdatePasswordSchema });
-    if (submission.status !== "success") {
-      return data({ intent, result: submission.reply({ hideFields: ["password"] }), sent: false }, { status: 400 });
-    }
-    if (hasNulCharacter(formData)) {
-      return data({ intent, result: submission.reply({ formErrors: [NUL_REFUSED], hideFields: ["password"] }), sent: false }, { status: 400 });
-    }
-    const result = await auth.updatePassword(request, submission.value.password, submission.value.token);
-    if (!result.ok) {
-      console.error(`[auth] password update refused: ${result.error}`);
-      return data(
-        { intent, result: submission.reply({ formErrors: [ERROR_TEXT[result.error]], hideFields: ["password"] }), sent: false },
-        { status: result.error === "unavailable" ? 503 : 400, headers: result.headers },
-      );
-    }
-    return redirect("/", { status: 303, headers: result.headers });
-  }
-
-  if (intent === "google") {
-    const result = await auth.googleSignInUrl(request);
-    if (!result || !result.ok) {
-      return data(
-        { intent, result: { status: "error" as const, error: { "": ["Entrar com Google não está disponível neste servidor."] } }, sent: false },
-        { status: 400 },
-      );
-    }
-    return redirect(result.value, { status: 303, headers: result.headers });
-  }
-
-  return data(
-    { intent, result: { status: "error" as const, error: { "": ["Ação desconhecida."] } }, sent: false },
-    { status: 400 },
-  );
+async function googleSignIn(request: Request, ctx: RequestContext) {
+  const auth = await ctx.auth();
+  const result = await auth.googleSignInUrl(request);
+  if (!result || !result.ok) return replyRefused(400, "Entrar com Google não está disponível neste servidor.", { intent: "google" });
+  return redirect(result.value, { status: 303, headers: result.headers });
 }
 
 type Mode = "signin" | "signup" | "reset" | "update";
@@ -304,7 +278,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <FormErrors errors={strayErrors(actionData, shownIntent)} />
         {mode === "signin" ? <SignInForm lastResult={lastResult("signin")} redirectTo={redirectTo} busy={busy} /> : null}
         {mode === "signup" ? <SignUpForm lastResult={lastResult("signup")} redirectTo={redirectTo} busy={busy} /> : null}
-        {mode === "reset" ? <ResetForm lastResult={lastResult("reset")} sent={Boolean(actionData?.sent)} busy={busy} /> : null}
+        {mode === "reset" ? <ResetForm lastResult={lastResult("reset")} sent={Boolean(actionData && "sent" in actionData && actionData.sent)} busy={busy} /> : null}
         {mode === "update" ? <UpdatePasswordForm lastResult={lastResult("update-password")} token={resetToken ?? ""} busy={busy} /> : null}
       </div>
       {loaderData.google && (mode === "signin" || mode === "signup") ? (
