@@ -1,5 +1,6 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useReducer, useRef, useState, useSyncExternalStore } from "react";
 import { addToCart, cartCount, removeFromCart, setQuantity, type Cart, type CartProduct } from "~/lib/cart";
+import { buttonClass } from "~/components/ui/button";
 
 /**
  * The marketplace cart (the spec: in memory only). It is React state in the marketplace
@@ -95,7 +96,7 @@ export function AddToCartButton({ product, className = "" }: { product: CartProd
       type="button"
       onClick={() => add(product)}
       aria-label={`Adicionar ao carrinho: ${product.title}`}
-      className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-full bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 ${className}`}
+      className={buttonClass("primary", "sm", `gap-2 ${className}`)}
     >
       <CartIcon />
       Adicionar ao carrinho
@@ -144,7 +145,7 @@ export function CartSheet() {
           setWanted(true);
           setOpen(true);
         }}
-        className="relative inline-flex min-h-11 shrink-0 items-center gap-2 rounded-full border border-stone-300 bg-white px-4 text-sm font-semibold hover:bg-stone-100 dark:border-stone-700 dark:bg-stone-900 dark:hover:bg-stone-800"
+        className={buttonClass("secondary", "sm", "relative shrink-0 gap-2 bg-white dark:bg-stone-900")}
       >
         <CartIcon size={20} />
         Carrinho

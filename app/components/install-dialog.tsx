@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useState } from "react";
 import { dismissInstall, installEnvironment, promptInstall } from "~/client/pwa";
+import { Button } from "~/components/ui/button";
 import { IOSInstallSteps } from "./install-steps";
 import { usePwaState } from "./pwa-prompts";
 
@@ -48,13 +49,9 @@ export default function InstallDialog({ onClose }: { onClose: () => void }) {
                 Adicione o Guida à sua tela de início para abrir como um aplicativo, mesmo sem internet.
               </Dialog.Description>
               <IOSInstallSteps isSafari={isSafari} />
-              <button
-                type="button"
-                onClick={dismiss}
-                className="mt-5 inline-flex min-h-11 w-full items-center justify-center rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700"
-              >
+              <Button type="button" onClick={dismiss} variant="primary" size="lg" className="mt-5 w-full">
                 Entendi
-              </button>
+              </Button>
             </>
           ) : (
             <>
@@ -62,21 +59,19 @@ export default function InstallDialog({ onClose }: { onClose: () => void }) {
                 Instale o aplicativo para abrir mais rápido, direto da tela inicial, e consultar o que você já viu mesmo sem internet.
               </Dialog.Description>
               <div className="mt-5 flex flex-col gap-2">
-                <button
+                <Button
                   type="button"
                   disabled={busy || !installPrompt}
                   onClick={() => void install()}
-                  className="inline-flex min-h-11 w-full items-center justify-center rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+                  variant="primary"
+                  size="lg"
+                  className="w-full"
                 >
                   Instalar Agora
-                </button>
-                <button
-                  type="button"
-                  onClick={dismiss}
-                  className="inline-flex min-h-11 w-full items-center justify-center rounded-full border border-stone-300 px-6 font-semibold hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800"
-                >
+                </Button>
+                <Button type="button" onClick={dismiss} variant="secondary" size="lg" className="w-full">
                   Agora não
-                </button>
+                </Button>
               </div>
             </>
           )}

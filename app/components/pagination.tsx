@@ -1,13 +1,13 @@
 import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
 
 /** Previous/next page links: plain links, so paging works without JavaScript. */
 export function Pagination({ page, hasMore, href }: { page: number; hasMore: boolean; href: (page: number) => string }) {
   if (page <= 1 && !hasMore) return null;
-  const linkClass = "inline-flex min-h-11 items-center rounded-full px-4 font-semibold text-brand-700 underline dark:text-brand-100";
   return (
     <nav aria-label="Páginas" className="flex items-center justify-between">
       {page > 1 ? (
-        <Link to={href(page - 1)} rel="prev" className={linkClass}>
+        <Link to={href(page - 1)} rel="prev" className={buttonClass("link", "md")}>
           ← Anterior
         </Link>
       ) : (
@@ -15,7 +15,7 @@ export function Pagination({ page, hasMore, href }: { page: number; hasMore: boo
       )}
       <span className="text-sm text-stone-600 dark:text-stone-300">Página {page}</span>
       {hasMore ? (
-        <Link to={href(page + 1)} rel="next" className={linkClass}>
+        <Link to={href(page + 1)} rel="next" className={buttonClass("link", "md")}>
           Próxima →
         </Link>
       ) : (

@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import { formatLongDate, formatShortDate } from "~/lib/format";
+import { cardClass } from "~/components/ui/card";
+import { hrefOf } from "~/lib/item-kinds";
 import { FavoriteButton } from "./favorites";
 import { Picture } from "./picture";
 import { Poll, type PollData } from "./poll";
@@ -37,7 +39,7 @@ export function PostCard({ post, voteAction, voteRedirect, voteError, preview = 
   const long = preview && post.content.length > PREVIEW_CHARS;
   const isAuthor = user?.id === post.author.id;
   return (
-    <article id={`post-${post.id}`} className="scroll-mt-20 rounded-xl bg-white p-4 shadow-sm dark:bg-stone-900">
+    <article id={`post-${post.id}`} className={cardClass("scroll-mt-20 p-4")}>
       <header className="flex items-center gap-3">
         <Picture image={post.author.avatarUrl} alt="" sizes="40px" className="size-10 shrink-0 rounded-full" />
         <div className="min-w-0 flex-1">
@@ -47,7 +49,7 @@ export function PostCard({ post, voteAction, voteRedirect, voteError, preview = 
             </Link>
           </h2>
           <p className="text-xs text-stone-500 dark:text-stone-400">
-            <Link to={`/posts/${post.id}`} className="inline-flex min-h-6 items-center hover:underline">
+            <Link to={hrefOf("post", post.id)} className="inline-flex min-h-6 items-center hover:underline">
               <time dateTime={created.toISOString()} title={formatLongDate(created)}>
                 {formatShortDate(created)}
               </time>
@@ -70,7 +72,7 @@ export function PostCard({ post, voteAction, voteRedirect, voteError, preview = 
       {long || isAuthor ? (
         <footer className="mt-2 flex flex-wrap items-center gap-x-4">
           {long ? (
-            <Link to={`/posts/${post.id}`} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+            <Link to={hrefOf("post", post.id)} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline dark:text-brand-100">
               Ler post completo
             </Link>
           ) : null}

@@ -2,6 +2,7 @@ import { getInputProps, getTextareaProps } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { MAX_POLL_OPTION_LENGTH, MAX_POLL_OPTIONS, MAX_POLL_QUESTION_LENGTH, MIN_POLL_OPTIONS } from "~/lib/polls";
 import { MAX_POST_LENGTH } from "~/lib/post-form";
+import { Button } from "~/components/ui/button";
 import { fieldErrors, type TextField } from "./form-field";
 import { Picture } from "./picture";
 
@@ -183,13 +184,14 @@ export function PostFields({
             </div>
           ))}
           {hydrated && !pollLocked && visible < MAX_POLL_OPTIONS ? (
-            <button
+            <Button
               type="button"
               onClick={() => setVisible((n) => Math.min(MAX_POLL_OPTIONS, n + 1))}
-              className="inline-flex min-h-11 items-center rounded-full border border-stone-300 px-4 text-sm font-semibold hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800"
+              variant="secondary"
+              size="sm"
             >
               + Adicionar opção
-            </button>
+            </Button>
           ) : null}
           <FieldError id={fields.pollOptions.errorId} errors={fields.pollOptions.errors} />
         </div>

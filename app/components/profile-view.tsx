@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Picture } from "~/components/picture";
 import { formatBRL, formatLongDate, formatShortDate } from "~/lib/format";
+import { cardClass } from "~/components/ui/card";
 
 type Listing = { id: string; title: string; subtitle: string; createdAt: Date | string; image: string | null };
 
@@ -42,7 +43,7 @@ export function ProfileView({ profile, activity, actions }: ProfileViewData & { 
           ["Posts", profile.posts],
           ["Notícias", profile.news],
         ].map(([label, value]) => (
-          <div key={label} className="rounded-xl bg-white p-3 shadow-sm dark:bg-stone-900">
+          <div key={label} className={cardClass("p-3")}>
             <dt className="text-xs text-stone-600 dark:text-stone-300">{label}</dt>
             <dd className="text-xl font-bold text-brand-600 dark:text-brand-100">{value}</dd>
           </div>
@@ -75,7 +76,7 @@ function ActivityList({ title, empty, items }: { title: string; empty: string; i
       ) : (
         <ul className="mt-2 space-y-2">
           {items.map((item) => (
-            <li key={item.id} className="flex gap-3 rounded-xl bg-white p-2 shadow-sm dark:bg-stone-900">
+            <li key={item.id} className={cardClass("flex gap-3 p-2")}>
               {item.image ? <Picture image={item.image} alt="" sizes="64px" className="size-16 shrink-0 rounded-lg" /> : null}
               <div className="min-w-0">
                 <p className="line-clamp-2 font-medium">{item.title}</p>
@@ -94,7 +95,7 @@ function ActivityList({ title, empty, items }: { title: string; empty: string; i
 
 export function ProfileLinkCard({ user }: { user: { id: string; username: string; fullName: string; avatarUrl: string | null; bio: string } }) {
   return (
-    <Link to={`/u/${user.username}`} className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm hover:bg-stone-100 dark:bg-stone-900 dark:hover:bg-stone-800">
+    <Link to={`/u/${user.username}`} className={cardClass("flex items-center gap-3 p-3", { interactive: true })}>
       <Picture image={user.avatarUrl} alt="" sizes="48px" className="size-12 shrink-0 rounded-full" />
       <span className="min-w-0">
         <span className="block truncate font-semibold">{user.fullName}</span>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react
 import { useLocation } from "react-router";
 import { applyUpdate, installDialogWanted, pwaStore, snoozeUpdate, startServiceWorker } from "~/client/pwa";
 import { INSTALL_PROMPT_DELAY_MS } from "~/lib/pwa-timing";
+import { Button } from "~/components/ui/button";
 
 /**
  * The update banner and the install dialog (spec point 4), rendered once by the root layout.
@@ -43,13 +44,9 @@ function UpdateBanner() {
         >
           Mais Tarde
         </button>
-        <button
-          type="button"
-          onClick={applyUpdate}
-          className="min-h-11 rounded-full bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700"
-        >
+        <Button type="button" onClick={applyUpdate} variant="primary" size="md">
           Atualizar Agora
-        </button>
+        </Button>
       </div>
     </div>
   );

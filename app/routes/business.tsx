@@ -7,6 +7,8 @@ import { Picture } from "~/components/picture";
 import { describeDay, townClock } from "~/lib/business-hours";
 import { instagramHref, mapHref, telHref, whatsAppChatHref, whatsAppShareHref } from "~/lib/contact-links";
 import { useTownNow } from "~/lib/use-town-now";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { publicOrigin } from "../../server/http";
 import { businessPage } from "../../server/reads";
 import { getRequestContext } from "../../server/request-context";
@@ -25,9 +27,6 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) =>
         { name: "description", content: loaderData.business.description.slice(0, 155) },
       ]
     : [{ title: "Negócio não encontrado · Guida" }];
-
-const actionClass =
-  "inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-4 font-semibold";
 
 export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
   const { business, renderedAt, pageUrl } = loaderData;
@@ -61,14 +60,14 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
 
       <section aria-label="Contato" className="grid grid-cols-2 gap-2">
         {business.phone ? (
-          <a href={telHref(business.phone)} className={`${actionClass} bg-brand-600 text-white hover:bg-brand-700`}>
+          <a href={telHref(business.phone)} className={buttonClass("primary", "md")}>
             Ligar
           </a>
         ) : null}
         {business.whatsapp ? (
           <a
             href={whatsAppChatHref(business.whatsapp, `Olá! Vi ${business.name} no Guida e gostaria de mais informações.`)}
-            className={`${actionClass} bg-emerald-700 text-white hover:bg-emerald-800`}
+            className={buttonClass("whatsapp", "md")}
             rel="noopener noreferrer"
             target="_blank"
           >
@@ -76,13 +75,13 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
           </a>
         ) : null}
         {business.address ? (
-          <a href={mapHref(business.address)} className={`${actionClass} border border-stone-300 dark:border-stone-700`} rel="noopener noreferrer" target="_blank">
+          <a href={mapHref(business.address)} className={buttonClass("secondary", "md")} rel="noopener noreferrer" target="_blank">
             Ver no mapa
           </a>
         ) : null}
         <a
           href={whatsAppShareHref(`${business.name} no Guida: ${pageUrl}`)}
-          className={`${actionClass} border border-stone-300 dark:border-stone-700`}
+          className={buttonClass("secondary", "md")}
           rel="noopener noreferrer"
           target="_blank"
         >
@@ -90,7 +89,7 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
         </a>
       </section>
 
-      <dl className="space-y-2 rounded-xl bg-white p-4 text-sm shadow-sm dark:bg-stone-900">
+      <dl className={cardClass("space-y-2 p-4 text-sm")}>
         {business.address ? (
           <div>
             <dt className="font-semibold">Endereço</dt>

@@ -5,6 +5,10 @@ import { OpenBadge } from "~/components/open-badge";
 import { Pagination, pageFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { useTownNow } from "~/lib/use-town-now";
+import { Button } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { cardClass } from "~/components/ui/card";
+import { hrefOf } from "~/lib/item-kinds";
 import { businessList } from "../../server/reads";
 import { getRequestContext } from "../../server/request-context";
 import type { Route } from "./+types/businesses";
@@ -45,22 +49,19 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
           <input type="checkbox" name="aberto" value="1" defaultChecked={openNow} className="size-5" />
           Aberto agora
         </label>
-        <button type="submit" className="min-h-11 rounded-full bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700">
+        <Button type="submit" variant="primary" size="md">
           Filtrar
-        </button>
+        </Button>
       </Form>
       {businesses.length === 0 ? (
-        <p className="rounded-xl bg-white p-4 text-stone-600 shadow-sm dark:bg-stone-900 dark:text-stone-300">
+        <EmptyState>
           {openNow ? "Nenhum negócio aberto agora com esse filtro." : "Nenhum negócio encontrado com esse filtro."}
-        </p>
+        </EmptyState>
       ) : (
         <ul className="space-y-2">
           {businesses.map((business, i) => (
             <li key={business.id}>
-              <Link
-                to={`/business/${business.id}`}
-                className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm hover:bg-stone-100 dark:bg-stone-900 dark:hover:bg-stone-800"
-              >
+              <Link to={hrefOf("business", business.id)} className={cardClass("flex items-center gap-3 p-3", { interactive: true })}>
                 <Picture image={business.logoUrl} alt="" sizes="56px" priority={i < 4} className="size-14 shrink-0 rounded-xl" />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-semibold">{business.name}</span>

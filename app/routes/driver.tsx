@@ -7,6 +7,8 @@ import { describeDay, townClock, type DayHours } from "~/lib/business-hours";
 import { telHref, whatsAppChatHref, whatsAppShareHref } from "~/lib/contact-links";
 import { VEHICLE_LABELS, driverWhatsAppMessage } from "~/lib/drivers";
 import { useTownNow } from "~/lib/use-town-now";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { publicOrigin } from "../../server/http";
 import { driverPage } from "../../server/reads";
 import { getRequestContext } from "../../server/request-context";
@@ -37,8 +39,6 @@ function describeWorkDay(day: DayHours | undefined): string {
   return day?.open ? describeDay(day) : "Folga";
 }
 
-const actionClass = "inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-4 font-semibold";
-
 export default function DriverProfile({ loaderData }: Route.ComponentProps) {
   const { driver, renderedAt, pageUrl } = loaderData;
   const now = useTownNow(renderedAt);
@@ -62,14 +62,14 @@ export default function DriverProfile({ loaderData }: Route.ComponentProps) {
 
       <section aria-label="Contato" className="grid grid-cols-2 gap-2">
         {driver.phone ? (
-          <a href={telHref(driver.phone)} className={`${actionClass} bg-brand-600 text-white hover:bg-brand-700`}>
+          <a href={telHref(driver.phone)} className={buttonClass("primary", "md")}>
             Ligar
           </a>
         ) : null}
         {driver.whatsapp ? (
           <a
             href={whatsAppChatHref(driver.whatsapp, driverWhatsAppMessage(driver.name, driver.vehicleKind))}
-            className={`${actionClass} bg-emerald-700 text-white hover:bg-emerald-800`}
+            className={buttonClass("whatsapp", "md")}
             rel="noopener noreferrer"
             target="_blank"
           >
@@ -78,7 +78,7 @@ export default function DriverProfile({ loaderData }: Route.ComponentProps) {
         ) : null}
         <a
           href={whatsAppShareHref(`${driver.name} no Guida: ${pageUrl}`)}
-          className={`${actionClass} col-span-2 border border-stone-300 dark:border-stone-700`}
+          className={buttonClass("secondary", "md", "col-span-2")}
           rel="noopener noreferrer"
           target="_blank"
         >
@@ -86,7 +86,7 @@ export default function DriverProfile({ loaderData }: Route.ComponentProps) {
         </a>
       </section>
 
-      <dl className="space-y-3 rounded-xl bg-white p-4 text-sm shadow-sm dark:bg-stone-900">
+      <dl className={cardClass("space-y-3 p-4 text-sm")}>
         <div>
           <dt className="font-semibold">Veículo</dt>
           <dd>

@@ -5,6 +5,9 @@ import { Pagination, pageFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { DRIVER_FILTERS, DRIVER_FILTER_LABELS, VEHICLE_LABELS, parseDriverFilter, type DriverFilter } from "~/lib/drivers";
 import { useTownNow } from "~/lib/use-town-now";
+import { EmptyState } from "~/components/ui/empty-state";
+import { cardClass } from "~/components/ui/card";
+import { hrefOf } from "~/lib/item-kinds";
 import { driverList } from "../../server/reads";
 import { getRequestContext } from "../../server/request-context";
 import type { Route } from "./+types/drivers";
@@ -88,15 +91,12 @@ export default function Drivers({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
       {drivers.length === 0 ? (
-        <p className="rounded-xl bg-white p-4 text-stone-600 shadow-sm dark:bg-stone-900 dark:text-stone-300">{EMPTY[filter]}</p>
+        <EmptyState>{EMPTY[filter]}</EmptyState>
       ) : (
         <ul className="space-y-2" aria-label="Motoristas">
           {drivers.map((driver, i) => (
             <li key={driver.id}>
-              <Link
-                to={`/driver/${driver.id}`}
-                className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm hover:bg-stone-100 dark:bg-stone-900 dark:hover:bg-stone-800"
-              >
+              <Link to={hrefOf("driver", driver.id)} className={cardClass("flex items-center gap-3 p-3", { interactive: true })}>
                 <Picture image={driver.photoUrl} alt="" sizes="56px" priority={i < 4} className="size-14 shrink-0 rounded-full" />
                 <span className="min-w-0 flex-1">
                   <span className="block font-semibold leading-snug">{driver.name}</span>

@@ -4,6 +4,9 @@ import { formatBRL, formatShortDate } from "~/lib/format";
 import { hrefOf, isItemKind, ITEM_KIND_LABELS, ITEM_KINDS, type ItemKind } from "~/lib/item-kinds";
 import { safeRedirectPath } from "~/lib/redirects";
 import { refusalOf } from "~/lib/refused";
+import { Button } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { cardClass } from "~/components/ui/card";
 import { intentOf, readForm, replyRefused } from "../../server/action";
 import { addFavorite, listFavorites, removeFavorite } from "../../server/models/favorites";
 import { getRequestContext } from "../../server/request-context";
@@ -91,13 +94,13 @@ export default function Favorites({ loaderData, actionData }: Route.ComponentPro
         ))}
       </nav>
       {favorites.length === 0 && !error ? (
-        <p className="rounded-xl bg-white p-4 text-stone-600 shadow-sm dark:bg-stone-900 dark:text-stone-300">
+        <EmptyState>
           {type ? "Nenhum favorito deste tipo ainda." : "Você ainda não favoritou nada. Toque no coração de um negócio, item ou post para guardar aqui."}
-        </p>
+        </EmptyState>
       ) : (
         <ul className="space-y-2">
           {favorites.map((f) => (
-            <li key={f.id} className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm dark:bg-stone-900">
+            <li key={f.id} className={cardClass("flex items-center gap-3 p-3")}>
               <Picture image={f.image ?? f.coverImage ?? f.authorAvatar} alt="" sizes="56px" className="size-14 shrink-0 rounded-lg" />
               <Link to={hrefOf(f.type, f.id)} className="min-w-0 flex-1">
                 <span className="block text-xs font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-100">{ITEM_KIND_LABELS[f.type]}</span>
@@ -113,9 +116,9 @@ export default function Favorites({ loaderData, actionData }: Route.ComponentPro
                 <input type="hidden" name="itemType" value={f.type} />
                 <input type="hidden" name="itemId" value={f.id} />
                 <input type="hidden" name="redirectTo" value={type ? `/favorites?tipo=${type}` : "/favorites"} />
-                <button type="submit" className="min-h-11 rounded-full border border-stone-300 px-3 text-sm font-semibold dark:border-stone-700">
+                <Button type="submit" variant="secondary" size="xs">
                   Remover
-                </button>
+                </Button>
               </Form>
             </li>
           ))}

@@ -5,6 +5,7 @@ import { VEHICLE_LABELS } from "~/lib/drivers";
 import { formatBRL, formatShortDate } from "~/lib/format";
 import { hrefOf } from "~/lib/item-kinds";
 import { useTownNow } from "~/lib/use-town-now";
+import { cardClass } from "~/components/ui/card";
 import { homeOverview } from "../../server/reads";
 import { getRequestContext } from "../../server/request-context";
 import type { Route } from "./+types/home";
@@ -43,7 +44,6 @@ function Section({ id, title, more, children }: { id: string; title: string; mor
   );
 }
 
-const card = "rounded-xl bg-white shadow-sm dark:bg-stone-900";
 const empty = "text-sm text-stone-600 dark:text-stone-300";
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -63,7 +63,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
             {openBusinesses.map((b, i) => (
               <li key={b.id}>
-                <Link to={hrefOf("business", b.id)} className={`${card} flex h-full flex-col gap-2 p-3 hover:bg-stone-100 dark:hover:bg-stone-800`}>
+                <Link to={hrefOf("business", b.id)} className={cardClass("flex h-full flex-col gap-2 p-3", { interactive: true })}>
                   <span className="flex items-center gap-2">
                     <Picture image={b.logoUrl} alt="" sizes="40px" priority={i < 2} className="size-10 shrink-0 rounded-lg" />
                     <span className="min-w-0">
@@ -86,7 +86,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="flex gap-3 overflow-x-auto pb-1">
             {drivers.map((d) => (
               <li key={d.id} className="shrink-0">
-                <Link to={hrefOf("driver", d.id)} className={`${card} flex w-28 flex-col items-center gap-1 p-3 text-center hover:bg-stone-100 dark:hover:bg-stone-800`}>
+                <Link to={hrefOf("driver", d.id)} className={cardClass("flex w-28 flex-col items-center gap-1 p-3 text-center", { interactive: true })}>
                   <Picture image={d.photoUrl} alt="" sizes="56px" className="size-14 rounded-full" />
                   <span className="w-full truncate text-sm font-semibold">{d.name.split(" ")[0]}</span>
                   <span className="text-xs text-stone-600 dark:text-stone-300">{VEHICLE_LABELS[d.vehicleKind]}</span>
@@ -103,7 +103,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="grid grid-cols-2 gap-2">
             {sellItems.map((item) => (
-              <li key={item.id} className={`${card} overflow-hidden`}>
+              <li key={item.id} className={cardClass("overflow-hidden")}>
                 <Link to={hrefOf("sell_item", item.id)} className="block hover:bg-stone-100 dark:hover:bg-stone-800">
                   <Picture image={item.image} alt="" sizes="(min-width: 768px) 384px, 50vw" className="aspect-[4/3] w-full" />
                   <div className="p-2">
@@ -125,7 +125,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="space-y-2">
             {news.map((item) => (
               <li key={item.id}>
-                <Link to={hrefOf("news", item.id)} className={`${card} flex gap-3 p-3 hover:bg-stone-100 dark:hover:bg-stone-800`}>
+                <Link to={hrefOf("news", item.id)} className={cardClass("flex gap-3 p-3", { interactive: true })}>
                   <Picture image={item.coverImage} alt="" sizes="112px" className="h-16 w-28 shrink-0 rounded-lg" />
                   <span className="min-w-0">
                     <span className="line-clamp-2 font-semibold leading-snug">{item.title}</span>
@@ -144,7 +144,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="space-y-2">
             {posts.map((post) => (
-              <li key={post.id} className={`${card} p-3`}>
+              <li key={post.id} className={cardClass("p-3")}>
                 <Link to={hrefOf("post", post.id)} className="line-clamp-3 text-sm hover:underline">
                   {post.content}
                 </Link>

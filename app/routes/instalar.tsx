@@ -3,6 +3,8 @@ import { Link } from "react-router";
 import { isStandalone, promptInstall } from "~/client/pwa";
 import { AndroidInstallSteps, IOSInstallSteps } from "~/components/install-steps";
 import { usePwaState } from "~/components/pwa-prompts";
+import { Button } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import type { Route } from "./+types/instalar";
 
 export const meta: Route.MetaFunction = () => [
@@ -34,28 +36,30 @@ export default function Instalar() {
           O Guida já está instalado neste aparelho.
         </p>
       ) : installPrompt ? (
-        <section aria-labelledby="instalar-agora" className="rounded-xl bg-white p-4 shadow-sm dark:bg-stone-900">
+        <section aria-labelledby="instalar-agora" className={cardClass("p-4")}>
           <h2 id="instalar-agora" className="font-semibold">
             Seu navegador pode instalar agora
           </h2>
-          <button
+          <Button
             type="button"
             onClick={() => void promptInstall().catch((error: unknown) => console.warn("[pwa] install prompt failed:", error))}
-            className="mt-3 inline-flex min-h-11 w-full items-center justify-center rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700"
+            variant="primary"
+            size="lg"
+            className="mt-3 w-full"
           >
             Instalar Agora
-          </button>
+          </Button>
         </section>
       ) : null}
 
-      <section aria-labelledby="instalar-android" className="rounded-xl bg-white p-4 shadow-sm dark:bg-stone-900">
+      <section aria-labelledby="instalar-android" className={cardClass("p-4")}>
         <h2 id="instalar-android" className="text-lg font-semibold">
           Android
         </h2>
         <AndroidInstallSteps />
       </section>
 
-      <section aria-labelledby="instalar-ios" className="rounded-xl bg-white p-4 shadow-sm dark:bg-stone-900">
+      <section aria-labelledby="instalar-ios" className={cardClass("p-4")}>
         <h2 id="instalar-ios" className="text-lg font-semibold">
           iPhone e iPad
         </h2>

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { Pagination, pageFromUrl } from "~/components/pagination";
 import { PostCard } from "~/components/post-card";
+import { buttonClass } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
 import { listMyPosts } from "../../server/models/posts";
 import { getRequestContext } from "../../server/request-context";
 import type { Route } from "./+types/my-posts";
@@ -23,17 +25,14 @@ export default function MyPosts({ loaderData }: Route.ComponentProps) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">Meus posts</h1>
-        <Link
-          to="/create-post"
-          className="inline-flex min-h-11 items-center rounded-full bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
-        >
+        <Link to="/create-post" className={buttonClass("primary", "sm")}>
           Novo post
         </Link>
       </div>
       {posts.length === 0 ? (
-        <p className="rounded-xl bg-white p-4 text-stone-600 shadow-sm dark:bg-stone-900 dark:text-stone-300">
+        <EmptyState>
           {page > 1 ? "Não há mais posts." : "Você ainda não publicou nenhum post. Conte uma novidade ou faça uma enquete para a vizinhança!"}
-        </p>
+        </EmptyState>
       ) : (
         <ul className="space-y-4" aria-label="Meus posts">
           {posts.map((post) => (

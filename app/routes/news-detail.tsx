@@ -5,6 +5,7 @@ import { useCurrentUser } from "~/components/user-context";
 import { whatsAppShareHref } from "~/lib/contact-links";
 import { formatLongDate } from "~/lib/format";
 import { refusalOf } from "~/lib/refused";
+import { buttonClass } from "~/components/ui/button";
 import { intentOf, readForm, redirectWithFlash, replyRefused } from "../../server/action";
 import { deleteNews } from "../../server/models/news";
 import { publicOrigin } from "../../server/http";
@@ -93,7 +94,7 @@ export default function NewsDetail({ loaderData, actionData }: Route.ComponentPr
       </div>
       <a
         href={whatsAppShareHref(`${article.title} — ${pageUrl}`)}
-        className="inline-flex min-h-11 w-full items-center justify-center rounded-full bg-emerald-700 px-4 font-semibold text-white hover:bg-emerald-800"
+        className={buttonClass("whatsapp", "md", "w-full")}
         rel="noopener noreferrer"
         target="_blank"
       >

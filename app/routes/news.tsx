@@ -3,6 +3,10 @@ import { cachedClientLoader } from "~/client/loader-cache";
 import { Pagination, pageFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { formatLongDate } from "~/lib/format";
+import { buttonClass } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { cardClass } from "~/components/ui/card";
+import { hrefOf } from "~/lib/item-kinds";
 import { newsList } from "../../server/reads";
 import { getRequestContext } from "../../server/request-context";
 import type { Route } from "./+types/news";
@@ -28,22 +32,19 @@ export default function News({ loaderData }: Route.ComponentProps) {
     <div className="space-y-4">
       <div className="flex items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">Notícias</h1>
-        <Link
-          to="/create-news"
-          className="inline-flex min-h-11 items-center rounded-full bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
-        >
+        <Link to="/create-news" className={buttonClass("primary", "sm")}>
           Publicar notícia
         </Link>
       </div>
       {news.length === 0 ? (
-        <p className="rounded-xl bg-white p-4 text-stone-600 shadow-sm dark:bg-stone-900 dark:text-stone-300">
+        <EmptyState>
           {page > 1 ? "Não há mais notícias." : "Nenhuma notícia publicada ainda."}
-        </p>
+        </EmptyState>
       ) : (
         <ul className="space-y-4" aria-label="Notícias">
           {news.map((item, i) => (
             <li key={item.id}>
-              <article className="overflow-hidden rounded-xl bg-white shadow-sm dark:bg-stone-900">
+              <article className={cardClass("overflow-hidden")}>
                 <Picture
                   image={item.coverImage}
                   alt=""
@@ -53,7 +54,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
                 />
                 <div className="space-y-1 p-3">
                   <h2 className="text-lg font-semibold leading-snug">
-                    <Link to={`/news/${item.id}`} className="hover:underline">
+                    <Link to={hrefOf("news", item.id)} className="hover:underline">
                       {item.title}
                     </Link>
                   </h2>

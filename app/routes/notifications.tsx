@@ -3,6 +3,8 @@ import { Pagination, pageFromUrl } from "~/components/pagination";
 import { formatShortDate } from "~/lib/format";
 import { safeRedirectPath } from "~/lib/redirects";
 import { refusalOf } from "~/lib/refused";
+import { Button } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
 import { intentOf, readForm, replyRefused } from "../../server/action";
 import { listNotifications, markAllRead, markRead } from "../../server/models/notifications";
 import { getRequestContext } from "../../server/request-context";
@@ -52,9 +54,9 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
         {unread > 0 ? (
           <Form method="post">
             <input type="hidden" name="intent" value="read-all" />
-            <button type="submit" className="min-h-11 rounded-full border border-stone-300 px-4 text-sm font-semibold dark:border-stone-700">
+            <Button type="submit" variant="secondary" size="sm">
               Marcar todas como lidas
-            </button>
+            </Button>
           </Form>
         ) : null}
       </div>
@@ -64,7 +66,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
         </p>
       ) : null}
       {notifications.length === 0 ? (
-        <p className="rounded-xl bg-white p-4 text-stone-600 shadow-sm dark:bg-stone-900 dark:text-stone-300">Nenhuma notificação por enquanto.</p>
+        <EmptyState>Nenhuma notificação por enquanto.</EmptyState>
       ) : (
         <ul className="space-y-2">
           {notifications.map((n) => (
@@ -93,9 +95,9 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
                 <Form method="post">
                   <input type="hidden" name="intent" value="read" />
                   <input type="hidden" name="id" value={n.id} />
-                  <button type="submit" className="min-h-11 rounded-full px-3 text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+                  <Button type="submit" variant="link" size="xs">
                     Marcar como lida
-                  </button>
+                  </Button>
                 </Form>
               )}
             </li>

@@ -3,6 +3,8 @@ import { Pagination, pageFromUrl } from "~/components/pagination";
 import { PostCard } from "~/components/post-card";
 import { useCurrentUser } from "~/components/user-context";
 import { refusalOf } from "~/lib/refused";
+import { buttonClass } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
 import { listPosts } from "../../server/models/posts";
 import { getRequestContext } from "../../server/request-context";
 import { voteAction } from "./+shared/vote.server";
@@ -35,17 +37,11 @@ export default function Posts({ loaderData, actionData }: Route.ComponentProps) 
         <h1 className="text-2xl font-bold">Posts</h1>
         <div className="flex gap-2">
           {user ? (
-            <Link
-              to="/my-posts"
-              className="inline-flex min-h-11 items-center rounded-full border border-stone-300 px-4 text-sm font-semibold hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800"
-            >
+            <Link to="/my-posts" className={buttonClass("secondary", "sm")}>
               Meus posts
             </Link>
           ) : null}
-          <Link
-            to="/create-post"
-            className="inline-flex min-h-11 items-center rounded-full bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
-          >
+          <Link to="/create-post" className={buttonClass("primary", "sm")}>
             Novo post
           </Link>
         </div>
@@ -56,9 +52,9 @@ export default function Posts({ loaderData, actionData }: Route.ComponentProps) 
         </p>
       ) : null}
       {posts.length === 0 ? (
-        <p className="rounded-xl bg-white p-4 text-stone-600 shadow-sm dark:bg-stone-900 dark:text-stone-300">
+        <EmptyState>
           {page > 1 ? "Não há mais posts." : "Ninguém publicou nada ainda. Que tal começar a conversa?"}
-        </p>
+        </EmptyState>
       ) : (
         <ul className="space-y-4" aria-label="Posts">
           {posts.map((post, i) => (

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { ProfileView } from "~/components/profile-view";
 import { SignOutButton } from "~/components/sign-out-button";
+import { buttonClass } from "~/components/ui/button";
 import { getProfileActivity, getProfileById } from "../../server/models/profiles";
 import { getRequestContext } from "../../server/request-context";
 import type { Route } from "./+types/profile";
@@ -45,13 +46,10 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           ))}
         </nav>
         <div className="grid grid-cols-2 gap-2">
-          <Link
-            to="/edit-profile"
-            className="inline-flex min-h-11 items-center justify-center rounded-full bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700"
-          >
+          <Link to="/edit-profile" className={buttonClass("primary", "md")}>
             Editar perfil
           </Link>
-          <SignOutButton className="inline-flex min-h-11 w-full items-center justify-center rounded-full border border-stone-300 px-4 font-semibold hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800" />
+          <SignOutButton className={buttonClass("secondary", "md", "w-full")} />
         </div>
         </>
       }

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { Picture } from "~/components/picture";
 import { hrefOf, ITEM_KIND_LABELS, ITEM_KINDS } from "~/lib/item-kinds";
+import { EmptyState } from "~/components/ui/empty-state";
+import { cardClass } from "~/components/ui/card";
 import { searchTown, type SearchHit } from "../../server/models/search";
 import { getRequestContext } from "../../server/request-context";
 import type { Route } from "./+types/search";
@@ -25,9 +27,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       {!query ? (
         <p className="text-stone-600 dark:text-stone-300">Digite o que procura na barra de busca: um negócio, um serviço, um item à venda…</p>
       ) : groups.length === 0 ? (
-        <p className="rounded-xl bg-white p-4 text-stone-600 shadow-sm dark:bg-stone-900 dark:text-stone-300">
+        <EmptyState>
           Nada encontrado para “{query}”. Tente outras palavras.
-        </p>
+        </EmptyState>
       ) : (
         groups.map((group) => (
           <section key={group.kind} aria-labelledby={`busca-${group.kind}`}>
@@ -37,10 +39,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             <ul className="mt-2 space-y-2">
               {group.hits.map((hit) => (
                 <li key={hit.id}>
-                  <Link
-                    to={hrefOf(hit.kind, hit.id)}
-                    className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm hover:bg-stone-100 dark:bg-stone-900 dark:hover:bg-stone-800"
-                  >
+                  <Link to={hrefOf(hit.kind, hit.id)} className={cardClass("flex items-center gap-3 p-3", { interactive: true })}>
                     <Picture image={hit.image} alt="" sizes="48px" className="size-12 shrink-0 rounded-lg" />
                     <span className="min-w-0">
                       <span className="block truncate font-semibold">{hit.title}</span>

@@ -5,6 +5,8 @@ import { Picture } from "~/components/picture";
 import { SoldBadge } from "~/components/sold-badge";
 import { formatBRL, formatLongDate } from "~/lib/format";
 import { conditionLabel } from "~/lib/sell-items";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { sellItemPage } from "../../server/reads";
 import { getRequestContext } from "../../server/request-context";
 import type { Route } from "./+types/sell-item";
@@ -67,7 +69,7 @@ export default function SellItemPage({ loaderData }: Route.ComponentProps) {
         <FavoriteButton itemType="sell_item" itemId={item.id} label={item.title} />
       </header>
 
-      <dl className="divide-y divide-stone-200 rounded-xl bg-white px-3 text-sm shadow-sm dark:divide-stone-800 dark:bg-stone-900">
+      <dl className={cardClass("divide-y divide-stone-200 px-3 text-sm dark:divide-stone-800")}>
         {[
           ["Estado", conditionLabel(item.condition)],
           ["Categoria", item.category],
@@ -87,10 +89,7 @@ export default function SellItemPage({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {isOwner ? (
-        <Link
-          to={`/sell-items/${item.id}/edit`}
-          className="inline-flex min-h-11 w-full items-center justify-center rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700"
-        >
+        <Link to={`/sell-items/${item.id}/edit`} className={buttonClass("primary", "lg", "w-full")}>
           Editar
         </Link>
       ) : !sold ? (
@@ -106,7 +105,7 @@ export default function SellItemPage({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <section aria-labelledby="vendedor" className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm dark:bg-stone-900">
+      <section aria-labelledby="vendedor" className={cardClass("flex items-center gap-3 p-3")}>
         <Picture image={item.sellerAvatarUrl} alt="" sizes="48px" className="size-12 shrink-0 rounded-full" />
         <div className="min-w-0">
           <h2 id="vendedor" className="text-xs text-stone-600 dark:text-stone-300">

@@ -9,6 +9,10 @@ import { useCurrentUser } from "~/components/user-context";
 import { formatBRL } from "~/lib/format";
 import { parsePrice } from "~/lib/price";
 import { conditionLabel } from "~/lib/sell-items";
+import { Button, buttonClass } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { cardClass } from "~/components/ui/card";
+import { hrefOf } from "~/lib/item-kinds";
 import type { SellItemCard } from "../../server/models/sell-items";
 import { sellItemList } from "../../server/reads";
 import { getRequestContext } from "../../server/request-context";
@@ -60,23 +64,17 @@ export default function SellItems({ loaderData }: Route.ComponentProps) {
         <CartSheet />
       </div>
       <div className="flex gap-2">
-        <Link
-          to="/create-sell-item"
-          className="inline-flex min-h-11 flex-1 items-center justify-center rounded-full bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
-        >
+        <Link to="/create-sell-item" className={buttonClass("primary", "sm", "flex-1")}>
           Anunciar item
         </Link>
-        <Link
-          to="/my-sell-items"
-          className="inline-flex min-h-11 flex-1 items-center justify-center rounded-full border border-stone-300 px-4 text-sm font-semibold hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800"
-        >
+        <Link to="/my-sell-items" className={buttonClass("secondary", "sm", "flex-1")}>
           Meus anúncios
         </Link>
       </div>
 
       {/* Folded while no filter is on, so the ads start above the fold on a phone; a native
           <details> opens without JavaScript. */}
-      <details open={filtered || problems.length > 0} className="group rounded-xl bg-white shadow-sm dark:bg-stone-900">
+      <details open={filtered || problems.length > 0} className={cardClass("group")}>
         <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 px-3 font-semibold [&::-webkit-details-marker]:hidden">
           <span>{filtered ? "Filtros em uso" : "Filtrar por categoria e preço"}</span>
           <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" className="transition-transform group-open:rotate-180">
@@ -109,9 +107,9 @@ export default function SellItems({ loaderData }: Route.ComponentProps) {
             </div>
           ) : null}
           <div className="flex items-center gap-2">
-            <button type="submit" className="inline-flex min-h-11 flex-1 items-center justify-center rounded-full bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700">
+            <Button type="submit" variant="primary" size="md" className="flex-1">
               Filtrar
-            </button>
+            </Button>
             {filtered ? (
               <Link to="/sell-items" className="inline-flex min-h-11 items-center px-3 text-sm font-semibold text-brand-700 underline dark:text-brand-100">
                 Limpar filtros
@@ -122,9 +120,9 @@ export default function SellItems({ loaderData }: Route.ComponentProps) {
       </details>
 
       {items.length === 0 ? (
-        <p className="rounded-xl bg-white p-4 text-stone-600 shadow-sm dark:bg-stone-900 dark:text-stone-300">
+        <EmptyState>
           {filtered ? "Nenhum anúncio encontrado com esses filtros." : "Ninguém anunciou nada ainda. Que tal ser o primeiro?"}
-        </p>
+        </EmptyState>
       ) : (
         <ul aria-label="Itens à venda" className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           {items.map((item, i) => (
@@ -142,9 +140,9 @@ function SellItemCardView({ item, priority }: { item: SellItemCard; priority: bo
   const sold = item.status === "sold";
   const own = user?.id === item.sellerId;
   return (
-    <li className="flex min-w-0 flex-col gap-3 rounded-xl bg-white p-3 shadow-sm dark:bg-stone-900" data-testid="sell-item-card">
+    <li className={cardClass("flex min-w-0 flex-col gap-3 p-3")} data-testid="sell-item-card">
       <div className="flex gap-3">
-        <Link to={`/sell-items/${item.id}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
+        <Link to={hrefOf("sell_item", item.id)} tabIndex={-1} aria-hidden="true" className="shrink-0">
           <Picture
             image={item.image}
             alt=""
@@ -155,7 +153,7 @@ function SellItemCardView({ item, priority }: { item: SellItemCard; priority: bo
         </Link>
         <div className="min-w-0 flex-1">
           <h2 className="font-semibold leading-snug break-words">
-            <Link to={`/sell-items/${item.id}`} className="hover:underline">
+            <Link to={hrefOf("sell_item", item.id)} className="hover:underline">
               {item.title}
             </Link>
           </h2>
@@ -180,10 +178,7 @@ function SellItemCardView({ item, priority }: { item: SellItemCard; priority: bo
         <FavoriteButton itemType="sell_item" itemId={item.id} label={item.title} />
         {!sold && !own ? <AddToCartButton product={toCartProduct(item)} className="flex-1" /> : null}
         {own ? (
-          <Link
-            to={`/sell-items/${item.id}/edit`}
-            className="inline-flex min-h-11 flex-1 items-center justify-center rounded-full border border-stone-300 px-4 text-sm font-semibold hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800"
-          >
+          <Link to={`/sell-items/${item.id}/edit`} className={buttonClass("secondary", "sm", "flex-1")}>
             Editar
           </Link>
         ) : null}

@@ -4,6 +4,9 @@ import { CategorySelect, listPageHref } from "~/components/list-filters";
 import { Pagination, pageFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { telHref, whatsAppChatHref } from "~/lib/contact-links";
+import { Button, buttonClass } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { cardClass } from "~/components/ui/card";
 import { serviceList } from "../../server/reads";
 import { getRequestContext } from "../../server/request-context";
 import type { Route } from "./+types/services";
@@ -24,8 +27,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...list, categories, category: category ?? "", page };
 }
 
-const actionClass = "inline-flex min-h-11 flex-1 items-center justify-center rounded-full px-4 text-sm font-semibold";
-
 // Repeat visits within 5 minutes come from the in-memory loader cache (app/lib/loader-cache.ts).
 export const clientLoader = (args: Route.ClientLoaderArgs) => cachedClientLoader(args);
 
@@ -39,18 +40,18 @@ export default function Services({ loaderData }: Route.ComponentProps) {
         <div className="min-w-0 flex-1">
           <CategorySelect categories={categories} selected={category} />
         </div>
-        <button type="submit" className="min-h-11 rounded-full bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700">
+        <Button type="submit" variant="primary" size="md">
           Filtrar
-        </button>
+        </Button>
       </Form>
       {services.length === 0 ? (
-        <p className="rounded-xl bg-white p-4 text-stone-600 shadow-sm dark:bg-stone-900 dark:text-stone-300">
+        <EmptyState>
           {category ? "Nenhum serviço encontrado nessa categoria." : "Nenhum serviço cadastrado ainda."}
-        </p>
+        </EmptyState>
       ) : (
         <ul className="space-y-3" aria-label="Serviços">
           {services.map((service, i) => (
-            <li key={service.id} className="rounded-xl bg-white p-3 shadow-sm dark:bg-stone-900">
+            <li key={service.id} className={cardClass("p-3")}>
               <article aria-labelledby={`servico-${service.id}`}>
                 <div className="flex gap-3">
                   <Picture image={service.imageUrl} alt="" sizes="64px" priority={i < 4} className="size-16 shrink-0 rounded-xl" />
@@ -71,7 +72,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 {service.phone || service.whatsapp ? (
                   <div className="mt-3 flex gap-2">
                     {service.phone ? (
-                      <a href={telHref(service.phone)} className={`${actionClass} bg-brand-600 text-white hover:bg-brand-700`}>
+                      <a href={telHref(service.phone)} className={buttonClass("primary", "sm", "flex-1")}>
                         Ligar<span className="sr-only"> para {service.name}</span>
                       </a>
                     ) : null}
@@ -81,7 +82,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                           service.whatsapp,
                           `Olá! Vi ${service.name} no Guida e gostaria de pedir um orçamento.`,
                         )}
-                        className={`${actionClass} bg-emerald-700 text-white hover:bg-emerald-800`}
+                        className={buttonClass("whatsapp", "sm", "flex-1")}
                         rel="noopener noreferrer"
                         target="_blank"
                       >

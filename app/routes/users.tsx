@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { cachedClientLoader } from "~/client/loader-cache";
 import { ProfileLinkCard } from "~/components/profile-view";
+import { Button, buttonClass } from "~/components/ui/button";
 import { listUsers } from "../../server/models/profiles";
 import { getRequestContext } from "../../server/request-context";
 import type { Route } from "./+types/users";
@@ -39,9 +40,9 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           placeholder="Buscar pelo nome"
           className="min-h-11 flex-1 rounded-lg border border-stone-300 bg-white px-3 dark:border-stone-700 dark:bg-stone-900"
         />
-        <button type="submit" className="min-h-11 rounded-full bg-brand-600 px-4 font-semibold text-white">
+        <Button type="submit" variant="primary" size="md">
           Buscar
-        </button>
+        </Button>
       </Form>
       {users.length === 0 ? (
         <p className="text-stone-600 dark:text-stone-300">
@@ -58,14 +59,14 @@ export default function Users({ loaderData }: Route.ComponentProps) {
       )}
       <nav aria-label="Páginas" className="flex justify-between">
         {page > 1 ? (
-          <Link to={pageLink(page - 1)} className="min-h-11 rounded-full px-4 py-2 font-semibold text-brand-700 underline dark:text-brand-100">
+          <Link to={pageLink(page - 1)} className={buttonClass("link", "md")}>
             Anterior
           </Link>
         ) : (
           <span />
         )}
         {hasMore ? (
-          <Link to={pageLink(page + 1)} className="min-h-11 rounded-full px-4 py-2 font-semibold text-brand-700 underline dark:text-brand-100">
+          <Link to={pageLink(page + 1)} className={buttonClass("link", "md")}>
             Próxima
           </Link>
         ) : null}
