@@ -121,6 +121,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { google: auth.kind === "supabase" };
 }
 
+/**
+ * A rate-limit refusal's Retry-After on the page's own response: React Router carries only
+ * an action's cookies over by itself, and curl or a proxy has nothing else to go by.
+ */
+export const headers: Route.HeadersFunction = ({ actionHeaders, parentHeaders }) => {
+  const out = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) out.set("Retry-After", retryAfter);
+  return out;
+};
+
 /** Passwords never travel back to the page. */
 const HIDE_PASSWORD = { hideFields: ["password"] };
 

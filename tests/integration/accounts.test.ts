@@ -205,6 +205,12 @@ describe("the sign-in limit", () => {
     }
     const eleventh = await post(logging, "/login", { intent: "signin", email: joao.email, password: "chute-errado-11" }, attacker);
     expect(eleventh.status).toBe(429);
+    // Seconds until this address may try this account again: the 10-minute window, opened
+    // by the first guess moments ago (README: "429 with Retry-After").
+    const retryAfter = Number(eleventh.headers["retry-after"]);
+    expect(retryAfter, `Retry-After: ${eleventh.headers["retry-after"]}`).toBeGreaterThan(8 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(10 * 60);
+    expect(decodeHtml(eleventh.body)).toContain("Muitas tentativas. Tente de novo em 10 minuto(s).");
     // Even the right password is refused from the guessing address until the window ends.
     expect((await post(logging, "/login", { intent: "signin", email: joao.email, password: DEMO_PASSWORD }, attacker)).status).toBe(429);
 
