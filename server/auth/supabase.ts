@@ -10,6 +10,7 @@ import {
   type WebSocketLikeConstructor,
 } from "@supabase/supabase-js";
 import { parseCookieHeader, serializeCookie } from "../../app/lib/cookies";
+import { normalizeBrazilianPhone } from "../../app/lib/phone";
 import { ANON, type Database } from "../db";
 import { isHttps, publicOrigin } from "../http";
 import type { Auth, AuthErrorCode, AuthResult, SessionUser } from "./types";
@@ -93,6 +94,23 @@ function serializeSupabaseCookie(name: string, value: string, options: CookieOpt
 type ProfileRow = { fullName: string; username: string; avatarUrl: string | null };
 
 const text = (value: unknown): string | null => (typeof value === "string" && value.trim() !== "" ? value.trim() : null);
+
+/**
+ * How GoTrue marks the session an e-mailed link opened: "recovery" (the link's code exchanged
+ * in the PKCE flow) or "otp" (its token verified, or the implicit flow's redirect). GoTrue
+ * itself counts these, and "magiclink", as a recovery session (models.Session.IsRecovery);
+ * Guida sends no magic links, so a session that began any other way is not one.
+ */
+const RECOVERY_METHODS = new Set(["recovery", "otp"]);
+
+/** `amr` as GoTrue writes it ([{ method, timestamp }]) or as a custom access-token hook may (["otp"]). */
+function cameFromRecoveryLink(claims: { amr?: unknown }): boolean {
+  if (!Array.isArray(claims.amr)) return false;
+  return claims.amr.some((entry: unknown) => {
+    const method = typeof entry === "string" ? entry : (entry as { method?: unknown } | null)?.method;
+    return typeof method === "string" && RECOVERY_METHODS.has(method);
+  });
+}
 
 /** Rate limits, 5xx and network failures are the service's problem, not the user's input. */
 function isUnavailable(error: AuthError): boolean {
@@ -224,8 +242,12 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): Auth {
       if ((!email && !phone) || !input.password) {
         return fail("invalid_credentials", cookies, "You must provide either an email or phone number and a password");
       }
+      // Accounts hold their phone in E.164, as sign-up sent it; a number typed "(35) 99876-5432"
+      // is the same number (GoTrue itself only drops a "+" and spaces, and would refuse it).
+      const e164 = phone ? normalizeBrazilianPhone(phone) : null;
+      if (!email && !e164) return fail("invalid_credentials", cookies);
       const { data, error } = await supabase.auth.signInWithPassword(
-        email ? { email, password: input.password } : { phone: phone ?? "", password: input.password },
+        email ? { email, password: input.password } : { phone: e164 ?? "", password: input.password },
       );
       if (error || !data.user) {
         if (error && isUnavailable(error)) {
@@ -308,6 +330,14 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): Auth {
         // PKCE verifier is needed) becomes the recovery session here.
         const { error } = await supabase.auth.verifyOtp({ type: "recovery", token_hash: resetToken });
         if (error) return fail(isUnavailable(error) ? "unavailable" : "invalid_token", cookies);
+      } else {
+        // Without the link's token, only the session the link itself opened may set a password
+        // this way: any other session changes it in /edit-profile, with the current one. GoTrue
+        // would accept the update from any session (unless the project requires the current
+        // password), so the verified claims decide here, and the refusal is the local adapter's.
+        const { data, error } = await supabase.auth.getClaims();
+        if (error && isUnavailable(error)) return fail("unavailable", cookies);
+        if (!data?.claims || !cameFromRecoveryLink(data.claims)) return fail("not_signed_in", cookies);
       }
       const { error } = await supabase.auth.updateUser({ password });
       if (!error) return { ok: true, value: null, headers: cookies.toHeaders() };

@@ -347,21 +347,71 @@ describe("Supabase auth adapter (against a GoTrue stand-in)", () => {
     expect(logged).toHaveBeenCalledTimes(1);
   });
 
-  it("updates the password of the signed-in user with PUT /user", async () => {
+  it("refuses a new password without the link's token from an ordinary session, and leaves the password as it was", async () => {
     const { jar, account } = await signedIn();
-    const result = await auth.updatePassword(request("/account/password", jar, { method: "POST" }), "outra-senha-456");
+    const puts = standIn.calls("PUT", "/auth/v1/user").length;
+    const result = await auth.updatePassword(request("/login", jar, { method: "POST" }), "senha-do-invasor-456");
+    // The local adapter's refusal for the same request: "open the e-mailed link".
+    expect(result).toMatchObject({ ok: false, error: "not_signed_in" });
+    expect(standIn.calls("PUT", "/auth/v1/user").length).toBe(puts);
+    expect((await auth.signIn(request("/login"), { email: account.email, password: "senha-do-invasor-456" })).ok).toBe(false);
+    expect((await auth.signIn(request("/login"), { email: account.email, password: account.password })).ok).toBe(true);
+  });
+
+  it("sets a new password without the token from the session the reset link opened (amr otp), with PUT /user", async () => {
+    const { account, userId } = await signedIn();
+    await auth.requestPasswordReset(request("/login"), account.email);
+    // The e-mailed link in the implicit flow: GoTrue redirects with the session in the fragment,
+    // which /auth/callback's page posts back (acceptTokens).
+    const link = await fetch(`${standIn.url}/auth/v1/verify?type=recovery&token=${standIn.recoveryTokens.get(account.email)}&redirect_to=${encodeURIComponent(`${APP}/auth/callback`)}`, { redirect: "manual" });
+    const fragment = new URLSearchParams(new URL(link.headers.get("Location") ?? "").hash.slice(1));
+    expect(fragment.get("type")).toBe("recovery");
+    const accepted = await auth.acceptTokens(request("/auth/callback", undefined, { method: "POST" }), {
+      accessToken: fragment.get("access_token") ?? "",
+      refreshToken: fragment.get("refresh_token") ?? "",
+    });
+    expect(accepted.ok).toBe(true);
+    const jar = new CookieJar().apply(accepted.headers);
+    expect((await auth.getSession(request("/", jar))).user?.id).toBe(userId);
+
+    const weak = await auth.updatePassword(request("/login", jar), "123");
+    expect(weak).toMatchObject({ ok: false, error: "weak_password" });
+    const result = await auth.updatePassword(request("/login", jar, { method: "POST" }), "outra-senha-456");
     expect(result).toMatchObject({ ok: true });
     const put = standIn.calls("PUT", "/auth/v1/user").at(-1);
     expect(put?.body).toMatchObject({ password: "outra-senha-456" });
     expect(put?.headers.authorization).toMatch(/^Bearer /);
+    expect((await auth.signIn(request("/login"), { email: account.email, password: account.password })).ok).toBe(false);
+    expect((await auth.signIn(request("/login"), { email: account.email, password: "outra-senha-456" })).ok).toBe(true);
+  });
 
-    const old = await auth.signIn(request("/login"), { email: account.email, password: account.password });
-    expect(old).toMatchObject({ ok: false, error: "invalid_credentials" });
-    const fresh = await auth.signIn(request("/login"), { email: account.email, password: "outra-senha-456" });
-    expect(fresh.ok).toBe(true);
+  it("changes a signed-in user's password only with the right current one, checked by a sign-in that writes no cookie", async () => {
+    const { jar, account, userId } = await signedIn();
+    const puts = standIn.calls("PUT", "/auth/v1/user").length;
+    const wrong = await auth.changePassword(request("/edit-profile", jar, { method: "POST" }), "nao-e-a-senha", "senha-nova-789");
+    expect(wrong).toMatchObject({ ok: false, error: "wrong_password" });
+    expect(standIn.calls("PUT", "/auth/v1/user").length).toBe(puts);
+    expect(wrong.headers.getSetCookie()).toEqual([]);
 
-    const weak = await auth.updatePassword(request("/account/password", jar), "123");
-    expect(weak).toMatchObject({ ok: false, error: "weak_password" });
+    const right = await auth.changePassword(request("/edit-profile", jar, { method: "POST" }), account.password, "senha-nova-789");
+    expect(right).toMatchObject({ ok: true });
+    // The browser keeps its own session; the check's sign-in does not stay open at GoTrue.
+    expect((await auth.getSession(request("/", jar.apply(right.headers)))).user?.id).toBe(userId);
+    expect(standIn.liveSessions(userId)).toBe(1);
+    expect((await auth.signIn(request("/login"), { email: account.email, password: account.password })).ok).toBe(false);
+    expect((await auth.signIn(request("/login"), { email: account.email, password: "senha-nova-789" })).ok).toBe(true);
+  });
+
+  it("signs up by phone with the E.164 number, and signs in with it typed the way people type it", async () => {
+    const account = { ...newAccount(), email: undefined, phone: "+5535998760001" };
+    const result = await auth.signUp(request("/login", undefined, { method: "POST" }), account);
+    expect(result.ok).toBe(true);
+    expect(standIn.calls("POST", "/auth/v1/signup").at(-1)?.body).toMatchObject({ phone: "+5535998760001", password: account.password });
+    for (const typed of ["(35) 99876-0001", "35 99876-0001", "+55 35 99876-0001"]) {
+      const signIn = await auth.signIn(request("/login"), { phone: typed, password: account.password });
+      expect(signIn, typed).toMatchObject({ ok: true });
+      expect(standIn.calls("POST", "/auth/v1/token").at(-1)?.body, typed).toMatchObject({ phone: "+5535998760001" });
+    }
   });
 
   it("refuses to update a password without a session", async () => {
