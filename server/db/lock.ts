@@ -10,6 +10,16 @@ import lockfile from "proper-lockfile";
  * every UPDATE_MS. The lease is stale only when nobody touched it for STALE_MS, so it holds
  * across processes that cannot see each other's pids or share a hostname (two containers
  * on one volume), and a lock left by a killed process frees itself after STALE_MS.
+ *
+ * Taking over a stale lock is ours, not proper-lockfile's: its own takeover (stat, see it
+ * stale, rmdir, mkdir) lets two servers that start together after a crash both see the
+ * stale lock, the second then removing the lock the first just made, and both open the
+ * folder. Here each stale lock can be claimed once (`guida.lock.takeover-<its identity>.<n>`,
+ * made with an atomic mkdir): only the claimant removes it, after checking that it is still
+ * the lock it saw, and then takes the folder as anyone takes a free one. proper-lockfile is
+ * only asked to lock a folder whose lock was absent a moment before, so its own takeover
+ * never runs. A claimant that dies mid-takeover leaves a claim that goes stale in turn; the
+ * next attempt number is then claimable.
  */
 export const LOCK_STALE_MS = 20_000;
 export const LOCK_UPDATE_MS = 5_000;
@@ -17,6 +27,7 @@ export const LOCK_UPDATE_MS = 5_000;
 /** The lock directory, and the note beside it naming who holds it (for messages only). */
 export const LOCK_NAME = "guida.lock";
 export const HOLDER_NAME = "guida.lock.json";
+const TAKEOVER_PREFIX = `${LOCK_NAME}.takeover-`;
 
 export class DataDirLockedError extends Error {
   constructor(
@@ -62,12 +73,57 @@ function readHolder(dataDir: string): LockHolder | null {
   }
 }
 
-function lockMtime(lockPath: string): number | null {
+/** One lock directory as seen at one moment: another instance, or a refresh, changes `id`. */
+type LockSeen = { id: string; mtimeMs: number };
+
+async function lookAtLock(lockPath: string): Promise<LockSeen | null> {
   try {
-    return fs.statSync(lockPath).mtimeMs;
+    const stat = await fs.promises.stat(lockPath, { bigint: true });
+    return { id: `${stat.ino}-${stat.mtimeNs}`, mtimeMs: Number(stat.mtimeMs) };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw error;
+  }
+}
+
+async function removeEntries(folder: string, prefix: string): Promise<void> {
+  const names = await fs.promises.readdir(folder).catch(() => [] as string[]);
+  await Promise.all(names.filter((name) => name.startsWith(prefix)).map((name) => fs.promises.rmdir(path.join(folder, name)).catch(() => {})));
+}
+
+/**
+ * Removes the stale lock `seen` if this process wins its claim: true when the folder is worth
+ * looking at again at once (the lock is gone, by our hand or another's), false when someone
+ * else is taking it over right now.
+ */
+async function removeStaleLock(folder: string, lockPath: string, seen: LockSeen, staleMs: number): Promise<boolean> {
+  const prefix = `${TAKEOVER_PREFIX}${seen.id}.`;
+  const attempts = (await fs.promises.readdir(folder))
+    .filter((name) => name.startsWith(prefix))
+    .map((name) => Number(name.slice(prefix.length)))
+    .filter((n) => Number.isInteger(n) && n > 0);
+  const last = attempts.length > 0 ? Math.max(...attempts) : 0;
+  if (last > 0) {
+    const claimed = await lookAtLock(path.join(folder, `${prefix}${last}`));
+    // A claimant at work (a takeover takes milliseconds); one that died leaves a stale claim.
+    if (claimed && claimed.mtimeMs >= Date.now() - staleMs) return false;
+  }
+  try {
+    await fs.promises.mkdir(path.join(folder, `${prefix}${last + 1}`));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  }
+  try {
+    const now = await lookAtLock(lockPath);
+    // Taken over (or given back) since we looked: what is there now is someone's live lock.
+    if (now?.id !== seen.id) return true;
+    await fs.promises.rmdir(lockPath).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== "ENOENT") throw error;
+    });
+    return true;
+  } finally {
+    await removeEntries(folder, prefix);
   }
 }
 
@@ -87,41 +143,51 @@ export async function acquireDataDirLock(dataDir: string, options: LockOptions =
   fs.mkdirSync(dataDir, { recursive: true });
   const folder = fs.realpathSync(dataDir);
   const lockPath = path.join(folder, LOCK_NAME);
-  let seenMtime: number | null = null;
+  let watched: string | null = null;
   let release: () => Promise<void>;
   let released = false;
   const onLost = options.onLost ?? loseLock;
   for (;;) {
-    try {
-      release = await lockfile.lock(folder, {
-        lockfilePath: lockPath,
-        realpath: false,
-        stale: staleMs,
-        update: updateMs,
-        onCompromised: (error) => {
-          if (!released) onLost(error);
-        },
-      });
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ELOCKED") throw error;
+    const seen = await lookAtLock(lockPath);
+    if (seen === null) {
+      // A free folder: proper-lockfile's mkdir is atomic, so of all who found it free, one gets it.
+      try {
+        release = await lockfile.lock(folder, {
+          lockfilePath: lockPath,
+          realpath: false,
+          stale: staleMs,
+          update: updateMs,
+          onCompromised: (error) => {
+            if (!released) onLost(error);
+          },
+        });
+        break;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ELOCKED") throw error;
+        continue; // someone took it a moment ago: look at their lock
+      }
     }
-    const mtime = lockMtime(lockPath);
-    if (mtime === null) continue; // released meanwhile: try again at once
-    const holder = readHolder(folder);
-    if (seenMtime === null) {
-      seenMtime = mtime;
-      const age = Math.max(0, Math.round((Date.now() - mtime) / 1000));
-      options.onWait?.(
-        `The data folder ${folder} is locked${holder ? ` by pid ${holder.pid} on ${holder.host}` : ""}, last refreshed ${age} s ago: ` +
-          `waiting up to ${Math.round(staleMs / 1000)} s to see whether its holder is alive (a killed server's lock frees itself then).`,
-      );
-    } else if (mtime !== seenMtime) {
-      // Someone refreshed it while we watched: a live holder.
-      throw new DataDirLockedError(folder, holder?.pid ?? null, holder?.host ?? null, staleMs);
+    // proper-lockfile's own rule for a lease nobody refreshed.
+    if (seen.mtimeMs < Date.now() - staleMs) {
+      if (await removeStaleLock(folder, lockPath, seen, staleMs)) continue;
+    } else {
+      const holder = readHolder(folder);
+      if (watched === null) {
+        watched = seen.id;
+        const age = Math.max(0, Math.round((Date.now() - seen.mtimeMs) / 1000));
+        options.onWait?.(
+          `The data folder ${folder} is locked${holder ? ` by pid ${holder.pid} on ${holder.host}` : ""}, last refreshed ${age} s ago: ` +
+            `waiting up to ${Math.round(staleMs / 1000)} s to see whether its holder is alive (a killed server's lock frees itself then).`,
+        );
+      } else if (seen.id !== watched) {
+        // Refreshed (or taken over) while we watched: a live holder.
+        throw new DataDirLockedError(folder, holder?.pid ?? null, holder?.host ?? null, staleMs);
+      }
     }
     await new Promise((resolve) => setTimeout(resolve, Math.min(500, updateMs / 4)));
   }
+  // Claims left by takers that died mid-takeover are about locks that no longer exist.
+  await removeEntries(folder, TAKEOVER_PREFIX);
 
   const mine: LockHolder = { pid: process.pid, host: os.hostname(), startedAt: new Date().toISOString() };
   fs.writeFileSync(path.join(folder, HOLDER_NAME), JSON.stringify(mine));

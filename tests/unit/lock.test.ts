@@ -32,13 +32,39 @@ function readHolder(): { pid: number; host: string } {
 }
 
 /** Leaves behind what a server killed with SIGKILL leaves: the lock and its note, last touched `ageMs` ago. */
-function leaveCrashedLock(ageMs: number, host = os.hostname()): number {
+function leaveCrashedLock(ageMs: number, host = os.hostname(), folder = dir): number {
   const child = spawnSync("/bin/sh", ["-c", "exit 0"]);
-  fs.mkdirSync(lockPath);
-  fs.writeFileSync(holderPath, JSON.stringify({ pid: child.pid, host, startedAt: "2026-01-01T00:00:00.000Z" }));
+  fs.mkdirSync(path.join(folder, LOCK_NAME));
+  fs.writeFileSync(path.join(folder, HOLDER_NAME), JSON.stringify({ pid: child.pid, host, startedAt: "2026-01-01T00:00:00.000Z" }));
   const touched = new Date(Date.now() - ageMs);
-  fs.utimesSync(lockPath, touched, touched);
+  fs.utimesSync(path.join(folder, LOCK_NAME), touched, touched);
   return child.pid!;
+}
+
+/** A process that takes a folder's lock when told to (tests/unit/fixtures/race-lock.ts). */
+async function startRacer(): Promise<{ pid: number; lines: string[]; send(line: string): void; next(): Promise<string> }> {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "tests/unit/fixtures/race-lock.ts"), String(FAST.staleMs), String(FAST.updateMs)], { cwd: ROOT });
+  children.push(child);
+  const lines: string[] = [];
+  const waiting: ((line: string) => void)[] = [];
+  let buffered = "";
+  let stderr = "";
+  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout!.on("data", (chunk: Buffer) => {
+    buffered += chunk.toString();
+    let newline: number;
+    while ((newline = buffered.indexOf("\n")) >= 0) {
+      const line = buffered.slice(0, newline);
+      buffered = buffered.slice(newline + 1);
+      lines.push(line);
+      // "lease-lost" is kept in `lines` for the test to check; it answers no command.
+      if (line !== "lease-lost") waiting.shift()?.(line);
+    }
+  });
+  const exited = new Promise<never>((_, reject) => child.once("exit", (code) => reject(new Error(`a racer exited (${code}): ${stderr}`))));
+  const next = () => Promise.race([new Promise<string>((resolve) => waiting.push(resolve)), exited]);
+  expect(await next()).toBe("ready");
+  return { pid: child.pid!, lines, send: (line) => child.stdin!.write(`${line}\n`), next };
 }
 
 /** Another process holding the folder, optionally under another hostname (its own UTS namespace; root only). */
@@ -136,6 +162,57 @@ describe("acquireDataDirLock", () => {
     expect(waited).toBeGreaterThanOrEqual(FAST.staleMs - 100);
     expect(waited).toBeLessThan(FAST.staleMs + 2_000);
     expect(readHolder().pid).toBe(process.pid);
+    await lock.release();
+  });
+
+  it("lets exactly one of two servers starting at the same moment take over a crashed server's lock", { timeout: 60_000 }, async () => {
+    // Two processes (proper-lockfile keeps per-process state), each round a folder whose lock
+    // a crashed server left long ago. Both look at the stale lock before either acts on it
+    // (the fixture holds each one's first look until told to continue); then one acts, then
+    // the other, on what it saw. Exactly one may hold the folder; the other is refused once
+    // the winner's refresh shows a live holder. A lease lost by a winner would mean that two
+    // processes believed they held the folder, however briefly.
+    const racers = await Promise.all([startRacer(), startRacer()]);
+    for (let round = 0; round < 4; round += 1) {
+      const folder = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "guida-lock-race-")));
+      leaveCrashedLock(FAST.staleMs + 60_000, "old-container", folder);
+      // Who acts first alternates: the outcome must not depend on it.
+      const [first, second] = round % 2 === 0 ? racers : [racers[1]!, racers[0]!];
+      try {
+        const seen = racers.map((racer) => racer.next());
+        for (const racer of racers) racer.send(`go ${folder}`);
+        expect(await Promise.all(seen)).toEqual(["seen", "seen"]);
+        const firstAnswer = first!.next();
+        first!.send("continue");
+        expect(await firstAnswer, `round ${round + 1}: the first to act`).toBe("won");
+        const secondAnswer = second!.next();
+        second!.send("continue");
+        expect(await secondAnswer, `round ${round + 1}: the second, acting on the stale lock it saw`).toBe("refused");
+        expect(JSON.parse(fs.readFileSync(path.join(folder, HOLDER_NAME), "utf8")).pid).toBe(first!.pid);
+
+        const released = first!.next();
+        first!.send("release");
+        expect(await released).toBe("released");
+        expect(racers.flatMap((racer) => racer.lines).filter((line) => line === "lease-lost"), `round ${round + 1}`).toEqual([]);
+        // Nothing of the takeover stays behind: a clean release leaves the folder empty.
+        expect(fs.readdirSync(folder)).toEqual([]);
+      } finally {
+        fs.rmSync(folder, { recursive: true, force: true });
+      }
+    }
+  });
+
+  it("takes over a crashed server's lock even when a taker died mid-takeover, and leaves no claim behind", async () => {
+    leaveCrashedLock(FAST.staleMs + 60_000);
+    const stat = fs.statSync(lockPath, { bigint: true });
+    // The claim of a process that died between claiming the stale lock and removing it.
+    const claim = path.join(dir, `${LOCK_NAME}.takeover-${stat.ino}-${stat.mtimeNs}.1`);
+    fs.mkdirSync(claim);
+    const old = new Date(Date.now() - FAST.staleMs - 1_000);
+    fs.utimesSync(claim, old, old);
+    const lock = await acquireDataDirLock(dir, FAST);
+    expect(readHolder().pid).toBe(process.pid);
+    expect(fs.readdirSync(dir).sort()).toEqual([LOCK_NAME, HOLDER_NAME].sort());
     await lock.release();
   });
 
