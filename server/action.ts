@@ -2,9 +2,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod, unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { z } from "zod";
+import { MAX_IMAGE_BYTES } from "../app/lib/images";
 import type { Refused } from "../app/lib/refused";
 import { flashCookie, type Flash } from "./flash";
-import { MAX_UPLOAD_BYTES } from "./storage/images";
 
 /**
  * The write-action toolkit: how every action reads what was sent and answers. A refused
@@ -97,7 +97,7 @@ export function parseSubmission<Schema extends z.ZodType>(form: FormData, schema
   };
   if (submission.status !== "success") {
     const tooLarge = Object.keys(submission.error ?? {}).some((name) =>
-      form.getAll(name.split(/[.[]/)[0]!).some((value) => value instanceof File && value.size > MAX_UPLOAD_BYTES),
+      form.getAll(name.split(/[.[]/)[0]!).some((value) => value instanceof File && value.size > MAX_IMAGE_BYTES),
     );
     return { ok: false, refusal: reply(tooLarge ? 413 : 400) };
   }

@@ -14,6 +14,16 @@ export const IMAGE_SHAPES = {
 
 export type ImageShape = keyof typeof IMAGE_SHAPES;
 
+/**
+ * The one limit and the messages of every image upload (sell-item photos, post images,
+ * news covers, avatars, logos, covers, gallery photos): the browser's form checks and the
+ * server's upload service (server/images/upload-service.ts) both read them from here.
+ */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const IMAGE_TOO_LARGE = "Cada foto pode ter no máximo 5 MB.";
+export const NOT_AN_IMAGE = "Esse arquivo não é uma imagem que conseguimos abrir (use JPG, PNG ou WebP).";
+export const IMAGE_REQUIRED = "Escolha uma imagem.";
+
 export type ImageRef = { shape: ImageShape; id: string };
 
 const REF = /^\/media\/(square|wide|photo)\/([A-Za-z0-9_-]{1,80})$/;

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { fieldRules } from "./field-rules";
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from "./images";
 import {
   isFile,
   MAX_DESCRIPTION_LENGTH,
   MAX_LOCATION_LENGTH,
-  MAX_SELL_ITEM_IMAGE_BYTES,
   MAX_SELL_ITEM_IMAGES,
   MAX_TITLE_LENGTH,
   SELL_ITEM_CATEGORIES,
@@ -43,7 +43,7 @@ export const SellItemFields = {
   images: z
     .array(z.custom<File>(isFile, "Envie fotos (JPG, PNG ou WebP)."))
     .max(MAX_SELL_ITEM_IMAGES, `Envie no máximo ${MAX_SELL_ITEM_IMAGES} fotos.`)
-    .refine((files) => files.every((file) => file.size <= MAX_SELL_ITEM_IMAGE_BYTES), "Cada foto pode ter no máximo 5 MB.")
+    .refine((files) => files.every((file) => file.size <= MAX_IMAGE_BYTES), IMAGE_TOO_LARGE)
     .optional(),
 };
 

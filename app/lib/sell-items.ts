@@ -27,7 +27,6 @@ export const SELL_ITEM_CATEGORIES = [
 ] as const;
 
 export const MAX_SELL_ITEM_IMAGES = 6;
-export const MAX_SELL_ITEM_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_TITLE_LENGTH = 120;
 export const MAX_DESCRIPTION_LENGTH = 4000;
 export const MAX_LOCATION_LENGTH = 120;

@@ -4,7 +4,7 @@ import { intentOf, readForm, redirectWithFlash, replyRefused } from "../../serve
 import { refusePage } from "~/lib/refused";
 import { deletePost, getEditablePost } from "../../server/models/posts";
 import { getRequestContext, type RequestContext } from "../../server/request-context";
-import { discardImage } from "../../server/uploads";
+import { discard } from "../../server/images/upload-service";
 import { PostEditor } from "./+shared/post-editor";
 import { NOT_YOURS, savePost } from "./+shared/post-editor.server";
 import type { Route } from "./+types/edit-post";
@@ -50,7 +50,7 @@ async function deletePostAction(request: Request, ctx: RequestContext, postId: s
   const outcome = await ctx.db.asCaller((tx) => deletePost(tx, user.id, postId));
   if (outcome.status === "not_found") return replyRefused(404, "Post não encontrado.", { intent: "delete" });
   if (outcome.status === "forbidden") return replyRefused(403, NOT_YOURS, { intent: "delete" });
-  await discardImage(outcome.imageUrl);
+  await discard(outcome.imageUrl);
   return redirectWithFlash(request, "/my-posts", "Post excluído.");
 }
 

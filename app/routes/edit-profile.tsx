@@ -12,11 +12,9 @@ import { intentOf, parseSubmission, readForm, redirectWithFlash, replyRefused } 
 import { uniqueViolation } from "../../server/db";
 import { getPrivateProfile, getProfileById, setOwnAvatar, updateOwnProfile } from "../../server/models/profiles";
 import { getRequestContext, type RequestContext } from "../../server/request-context";
-import { getStorage } from "../../server/storage";
-import { deleteStoredImage, InvalidImageError, storeImage } from "../../server/storage/images";
+import { chosenFile, storeUpload, writeWithImages } from "../../server/images/upload-service";
+import { IMAGE_REQUIRED } from "~/lib/images";
 import type { Route } from "./+types/edit-profile";
-
-export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
 
 const { optional } = fieldRules;
 
@@ -140,27 +138,19 @@ async function changePassword(request: Request, ctx: RequestContext, form: FormD
   return redirectWithFlash(request, "/profile", "Senha alterada.", { headers: result.headers });
 }
 
-async function changeAvatar(request: Request, ctx: RequestContext, file: FormDataEntryValue | null) {
+async function changeAvatar(request: Request, ctx: RequestContext, value: FormDataEntryValue | null) {
   const user = await ctx.requireUser();
   const fail = (message: string, status = 400) => replyRefused(status, message, { intent: "avatar", field: "avatar" });
-  if (!(file instanceof File) || file.size === 0) return fail("Escolha uma foto.");
-  if (file.size > MAX_AVATAR_BYTES) return fail("A foto pode ter no máximo 5 MB.", 413);
-  let ref: string;
-  try {
-    ref = await storeImage(getStorage(), Buffer.from(await file.arrayBuffer()), "square");
-  } catch (error) {
-    if (error instanceof InvalidImageError) return fail("Esse arquivo não é uma imagem que conseguimos abrir (use JPG, PNG ou WebP).");
-    throw error;
-  }
-  let previous: string | null;
-  try {
-    previous = await ctx.db.asCaller((tx) => setOwnAvatar(tx, user.id, ref));
-  } catch (error) {
-    await deleteStoredImage(getStorage(), ref);
-    throw error;
-  }
+  const file = chosenFile(value);
+  if (!file) return fail(IMAGE_REQUIRED);
+  const stored = await storeUpload(file, "square");
+  if (!stored.ok) return fail(stored.message, stored.status);
   // The replaced photo is no one's any more: every size of it goes.
-  await deleteStoredImage(getStorage(), previous);
+  await writeWithImages(
+    [stored.ref],
+    () => ctx.db.asCaller((tx) => setOwnAvatar(tx, user.id, stored.ref)),
+    (previous) => ({ committed: true, replaced: [previous] }),
+  );
   return redirectWithFlash(request, "/profile", "Foto atualizada.");
 }
 

@@ -6,8 +6,7 @@ import { refusalMessages, refusePage } from "~/lib/refused";
 import { intentOf, readForm, redirectWithFlash, replyRefused } from "../../server/action";
 import { deleteSellItem, getSellItem, getSellItemOwner, setSellItemStatus } from "../../server/models/sell-items";
 import { getRequestContext, type RequestContext } from "../../server/request-context";
-import { getStorage } from "../../server/storage";
-import { deleteSellItemPhotos } from "../../server/storage/sell-item-photos";
+import { discard } from "../../server/images/upload-service";
 import { SellItemEditor } from "./+shared/sell-item-editor";
 import { NOT_FOUND, NOT_OWNER, refusedAd, saveSellItem } from "./+shared/sell-item-editor.server";
 import type { Route } from "./+types/edit-sell-item";
@@ -67,7 +66,7 @@ async function markSold(request: Request, ctx: RequestContext, id: string, statu
 async function deleteAd(request: Request, ctx: RequestContext, id: string) {
   const outcome = await ctx.db.asCaller((tx) => deleteSellItem(tx, id));
   if (outcome.outcome !== "ok") return refusedAd("delete", outcome.outcome);
-  await deleteSellItemPhotos(getStorage(), outcome.images);
+  await discard(outcome.images);
   return redirectWithFlash(request, "/my-sell-items", "Anúncio excluído.");
 }
 

@@ -11,7 +11,7 @@ import { deleteNews } from "../../server/models/news";
 import { publicOrigin } from "../../server/http";
 import { newsArticle } from "../../server/reads";
 import { getRequestContext } from "../../server/request-context";
-import { discardImage } from "../../server/uploads";
+import { discard } from "../../server/images/upload-service";
 import type { Route } from "./+types/news-detail";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -34,7 +34,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const outcome = await ctx.db.asCaller((tx) => deleteNews(tx, user.id, params.id));
   if (outcome.status === "not_found") return replyRefused(404, "Notícia não encontrada.", { intent });
   if (outcome.status === "forbidden") return replyRefused(403, "Só quem publicou a notícia pode excluí-la.", { intent });
-  await discardImage(outcome.coverImage);
+  await discard(outcome.coverImage);
   return redirectWithFlash(request, "/news", "Notícia excluída.");
 }
 

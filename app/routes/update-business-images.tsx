@@ -13,8 +13,8 @@ import {
 } from "../../server/models/business-images";
 import { isUuid } from "../../server/models/businesses";
 import { getRequestContext, type RequestContext } from "../../server/request-context";
-import { getStorage } from "../../server/storage";
-import { deleteStoredImage, InvalidImageError, NOT_AN_IMAGE, readUpload, storeImage } from "../../server/storage/images";
+import { chosenFile, discard, storeUpload, writeWithImages } from "../../server/images/upload-service";
+import { IMAGE_REQUIRED } from "~/lib/images";
 import type { Route } from "./+types/update-business-images";
 
 export const meta: Route.MetaFunction = () => [
@@ -69,7 +69,7 @@ async function removeGalleryPhoto(request: Request, ctx: RequestContext, busines
   if (!isUuid(imageId)) return refused(businessId, "gallery", "Foto não encontrada.", 404);
   const removed = await ctx.db.asCaller((tx) => removeGalleryImage(tx, businessId, imageId));
   if (!removed) return refused(businessId, "gallery", "Foto não encontrada.", 404);
-  await deleteStoredImage(getStorage(), removed);
+  await discard(removed);
   return redirectWithFlash(request, "/update-business-images", "Foto removida da galeria.");
 }
 
@@ -77,40 +77,29 @@ async function uploadImage(request: Request, ctx: RequestContext, businessId: st
   if (kind !== "logo" && kind !== "cover" && kind !== "gallery") {
     return refused(businessId, kind, "Escolha se a imagem é o logo, a capa ou uma foto da galeria.", 400);
   }
-  const upload = await readUpload(image);
-  if (!upload.ok) return refused(businessId, kind, upload.message, upload.status);
-  const storage = getStorage();
-  let ref: string;
-  try {
-    ref = await storeImage(storage, upload.bytes, kind === "logo" ? "square" : kind === "cover" ? "wide" : "photo");
-  } catch (error) {
-    if (error instanceof InvalidImageError) return refused(businessId, kind, NOT_AN_IMAGE, 400);
-    throw error;
-  }
+  const file = chosenFile(image);
+  if (!file) return refused(businessId, kind, IMAGE_REQUIRED, 400);
+  const stored = await storeUpload(file, kind === "logo" ? "square" : kind === "cover" ? "wide" : "photo");
+  if (!stored.ok) return refused(businessId, kind, stored.message, stored.status);
 
-  // The files exist before the row points at them; if the row is refused, they go too.
-  try {
-    if (kind === "gallery") {
-      const outcome = await ctx.db.asCaller((tx) => addGalleryImage(tx, businessId, ref));
-      if (outcome !== "ok") {
-        await deleteStoredImage(storage, ref);
-        return outcome === "full"
-          ? refused(businessId, kind, `A galeria já tem ${MAX_GALLERY_IMAGES} fotos. Remova uma antes de adicionar outra.`, 409)
-          : refused(businessId, kind, NOT_OWNER, 403);
-      }
-      return redirectWithFlash(request, "/update-business-images", "Foto adicionada à galeria.");
-    }
-    const replaced = await ctx.db.asCaller((tx) => replaceBusinessImage(tx, businessId, kind, ref));
-    if (!replaced) {
-      await deleteStoredImage(storage, ref);
-      return refused(businessId, kind, NOT_OWNER, 403);
-    }
-    await deleteStoredImage(storage, replaced.previous);
-    return redirectWithFlash(request, "/update-business-images", kind === "logo" ? "Logo atualizado." : "Capa atualizada.");
-  } catch (error) {
-    await deleteStoredImage(storage, ref);
-    throw error;
+  // The files exist before the row points at them; a refused or failed write takes them with it.
+  if (kind === "gallery") {
+    const outcome = await writeWithImages(
+      [stored.ref],
+      () => ctx.db.asCaller((tx) => addGalleryImage(tx, businessId, stored.ref)),
+      (outcome) => ({ committed: outcome === "ok" }),
+    );
+    if (outcome === "full") return refused(businessId, kind, `A galeria já tem ${MAX_GALLERY_IMAGES} fotos. Remova uma antes de adicionar outra.`, 409);
+    if (outcome !== "ok") return refused(businessId, kind, NOT_OWNER, 403);
+    return redirectWithFlash(request, "/update-business-images", "Foto adicionada à galeria.");
   }
+  const replaced = await writeWithImages(
+    [stored.ref],
+    () => ctx.db.asCaller((tx) => replaceBusinessImage(tx, businessId, kind, stored.ref)),
+    (replaced) => (replaced ? { committed: true, replaced: [replaced.previous] } : { committed: false }),
+  );
+  if (!replaced) return refused(businessId, kind, NOT_OWNER, 403);
+  return redirectWithFlash(request, "/update-business-images", kind === "logo" ? "Logo atualizado." : "Capa atualizada.");
 }
 
 const KIND_LABELS = { logo: "Logo", cover: "Capa", gallery: "Nova foto da galeria" } as const;

@@ -56,18 +56,3 @@ export async function deleteStoredImage(storage: Storage, ref: string | null | u
   if (!parsed) return;
   await storage.remove(imageKeys(parsed.shape, parsed.id));
 }
-
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-
-export type UploadCheck = { ok: true; bytes: Buffer } | { ok: false; status: 400 | 413; message: string };
-
-/** The checks every image upload gets before decoding: present, not empty, at most 5 MB. */
-export async function readUpload(value: FormDataEntryValue | null, maxBytes = MAX_UPLOAD_BYTES): Promise<UploadCheck> {
-  if (!(value instanceof File) || value.size === 0) return { ok: false, status: 400, message: "Escolha uma imagem." };
-  if (value.size > maxBytes) {
-    return { ok: false, status: 413, message: `A imagem pode ter no máximo ${Math.round(maxBytes / 1024 / 1024)} MB.` };
-  }
-  return { ok: true, bytes: Buffer.from(await value.arrayBuffer()) };
-}
-
-export const NOT_AN_IMAGE = "Esse arquivo não é uma imagem que conseguimos abrir (use JPG, PNG ou WebP).";

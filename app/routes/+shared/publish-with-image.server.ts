@@ -4,7 +4,7 @@ import { parseSubmission, redirectWithFlash } from "../../../server/action";
 import type { SessionUser } from "../../../server/auth";
 import type { Queryable } from "../../../server/db";
 import type { RequestContext } from "../../../server/request-context";
-import { discardImage, storeOptionalUpload } from "../../../server/uploads";
+import { chosenFile, storeUpload, writeWithImages } from "../../../server/images/upload-service";
 
 type Errors = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
 
@@ -17,9 +17,9 @@ export type Saved =
  * The action core of a form with one optional picture (a post, created or edited; a news
  * article): validate the text, store the picture, then write as the signed-in resident (RLS
  * checks it) and send them to the row with a flash. Every refusal re-renders the form with
- * what was typed (400, 413 for a picture over 5 MB, or what `save` says) and leaves nothing
- * behind: a refused or failed write takes the stored picture with it, and a picture the
- * write replaced is deleted once the write committed.
+ * what was typed (400, 413 for a picture over the limit, or what `save` says) and leaves
+ * nothing behind: the upload service (writeWithImages) deletes the stored picture of a refused
+ * or failed write, and the picture a committed write replaced.
  */
 export async function publishWithImage<Schema extends z.ZodType<Record<string, unknown>>>(
   request: Request,
@@ -37,23 +37,23 @@ export async function publishWithImage<Schema extends z.ZodType<Record<string, u
   const parsed = parseSubmission(form, options.schema);
   if (!parsed.ok) return parsed.refusal;
 
-  const upload = await storeOptionalUpload(form.get(options.image.field), options.image.shape);
+  const file = chosenFile(form.get(options.image.field));
+  const upload = file ? await storeUpload(file, options.image.shape) : { ok: true as const, ref: null };
   if (!upload.ok) return parsed.refuse(upload.status, { fieldErrors: { [options.image.field]: [upload.message] } });
 
+  const { ref } = upload;
   let saved: Saved;
   try {
-    saved = await ctx.db.asCaller((tx) => options.save(tx, user, parsed.value, upload.ref));
+    saved = await writeWithImages(
+      ref ? [ref] : [],
+      () => ctx.db.asCaller((tx) => options.save(tx, user, parsed.value, ref)),
+      (saved) => (saved.ok ? { committed: true, replaced: [saved.replacedImage] } : { committed: false }),
+    );
   } catch (error) {
-    // The transaction left nothing behind; neither may the picture stored for it.
-    await discardImage(upload.ref);
     const refusal = options.refusalFor?.(error);
     if (refusal) return parsed.refuse(refusal.status, refusal.errors);
     throw error;
   }
-  if (!saved.ok) {
-    await discardImage(upload.ref);
-    return parsed.refuse(saved.status, saved.errors);
-  }
-  await discardImage(saved.replacedImage);
+  if (!saved.ok) return parsed.refuse(saved.status, saved.errors);
   return redirectWithFlash(request, saved.location, saved.message);
 }

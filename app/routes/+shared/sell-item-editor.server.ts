@@ -3,8 +3,7 @@ import { MAX_SELL_ITEM_IMAGES } from "~/lib/sell-items";
 import { parseSubmission, redirectWithFlash, replyRefused } from "../../../server/action";
 import { createSellItem, updateSellItem, type WriteRefusal } from "../../../server/models/sell-items";
 import type { RequestContext } from "../../../server/request-context";
-import { getStorage } from "../../../server/storage";
-import { deleteSellItemPhotos, storeSellItemPhotos } from "../../../server/storage/sell-item-photos";
+import { storeUploads, writeWithImages } from "../../../server/images/upload-service";
 
 export const NOT_OWNER = "Só quem publicou este anúncio pode alterá-lo ou excluí-lo.";
 export const NOT_FOUND = "Este anúncio não existe mais.";
@@ -17,10 +16,10 @@ export function refusedAd(intent: string, refusal: WriteRefusal) {
 /**
  * The ad form's action core, for /create-sell-item and /sell-items/{id}/edit (the ad its
  * owner is editing, already checked: `owned`): title, description, price, condition,
- * category, location, images (0–6 files, each ≤ 5 MB) and, on edit, removeImages. The
+ * category, location, images (0–6 files, each within the upload limit) and, on edit, removeImages. The
  * photos are counted before any is stored and stored before the row points at them; a
- * refused or failed write takes them with it. 303 to the ad with a flash; 400 (413 for a
- * photo over 5 MB, 409 when another save changed the photos meanwhile) otherwise.
+ * refused or failed write takes them with it (the upload service). 303 to the ad with a
+ * flash; 400 (413 for a photo over the limit, 409 when another save changed the photos meanwhile) otherwise.
  */
 export async function saveSellItem(request: Request, ctx: RequestContext, form: FormData, owned?: { id: string; images: string[] }) {
   const user = await ctx.requireUser();
@@ -35,37 +34,22 @@ export async function saveSellItem(request: Request, ctx: RequestContext, form: 
   // Counted before storing anything, so a refused form costs no decoding.
   const keptCount = owned ? owned.images.filter((ref) => !removeImages.includes(ref)).length : 0;
   if (keptCount + newFiles.length > MAX_SELL_ITEM_IMAGES) return imagesError(tooManyPhotos(keptCount), 400);
-  const storage = getStorage();
-  const stored = await storeSellItemPhotos(storage, newFiles);
+  const stored = await storeUploads(newFiles, "photo");
   if (!stored.ok) return imagesError(stored.message, stored.status);
 
   if (!owned) {
-    let id: string;
-    try {
-      id = await ctx.db.asCaller((tx) => createSellItem(tx, user.id, values, stored.refs));
-    } catch (error) {
-      await deleteSellItemPhotos(storage, stored.refs);
-      throw error;
-    }
+    const id = await writeWithImages(stored.refs, () => ctx.db.asCaller((tx) => createSellItem(tx, user.id, values, stored.refs)));
     return redirectWithFlash(request, `/sell-items/${id}`, "Anúncio publicado.");
   }
 
-  let outcome;
-  try {
-    outcome = await ctx.db.asCaller((tx) =>
-      updateSellItem(tx, owned.id, values, { removeImages, addImages: stored.refs, maxImages: MAX_SELL_ITEM_IMAGES }),
-    );
-  } catch (error) {
-    await deleteSellItemPhotos(storage, stored.refs);
-    throw error;
-  }
-  if (outcome.outcome !== "ok") {
-    await deleteSellItemPhotos(storage, stored.refs);
-    // Another save changed the photos between our count and the write.
-    if (outcome.outcome === "too_many_images") return imagesError(tooManyPhotos(outcome.kept), 409);
-    return refusedAd("save", outcome.outcome);
-  }
-  await deleteSellItemPhotos(storage, outcome.removedImages);
+  const outcome = await writeWithImages(
+    stored.refs,
+    () => ctx.db.asCaller((tx) => updateSellItem(tx, owned.id, values, { removeImages, addImages: stored.refs, maxImages: MAX_SELL_ITEM_IMAGES })),
+    (outcome) => (outcome.outcome === "ok" ? { committed: true, replaced: outcome.removedImages } : { committed: false }),
+  );
+  // Another save changed the photos between our count and the write.
+  if (outcome.outcome === "too_many_images") return imagesError(tooManyPhotos(outcome.kept), 409);
+  if (outcome.outcome !== "ok") return refusedAd("save", outcome.outcome);
   return redirectWithFlash(request, `/sell-items/${owned.id}`, "Anúncio atualizado.");
 }
 
