@@ -30,6 +30,6 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# SIGTERM drains requests and closes the database (server/app.ts).
+# SIGTERM drains requests and closes the database (server/http/app.ts).
 STOPSIGNAL SIGTERM
 CMD ["node", "server.js"]

@@ -7,7 +7,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     // The server build's entry is our own HTTP app (static files, startup, lock),
     // which imports the React Router build as a virtual module.
-    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
+    rollupOptions: isSsrBuild ? { input: "./server/http/app.ts" } : undefined,
   },
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   ssr: {

@@ -3,14 +3,14 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./lib/nonce";
-import { serverContextOf } from "../server/request-context";
+import { serverContextOf } from "../server/toolkit/request-context";
 
 export const streamTimeout = 5_000;
 
 /**
  * Renders the whole document before answering (onAllReady): pages are small, and a
  * complete body lets the server compress it, give it an ETag and share it between
- * visitors (server/pipeline.ts). Inline scripts carry the response's CSP nonce.
+ * visitors (server/http/pipeline.ts). Inline scripts carry the response's CSP nonce.
  */
 export default function handleRequest(
   request: Request,

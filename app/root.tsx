@@ -26,9 +26,9 @@ import { LastPathTracker } from "./components/last-path-tracker";
 import { UserProvider, type CurrentUser } from "./components/user-context";
 import { useNonce } from "./lib/nonce";
 import { DEFAULT_THEME, themeFromCookieHeader, type Theme } from "./lib/theme";
-import { readFlash } from "../server/flash";
-import { badges } from "../server/reads";
-import { getRequestContext, requestContextMiddleware } from "../server/request-context";
+import { readFlash } from "../server/toolkit/flash";
+import { badges } from "../server/cache/reads";
+import { getRequestContext, requestContextMiddleware } from "../server/toolkit/request-context";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [
@@ -39,7 +39,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 // Every loader and action below reads the session and the database through one request
-// context (server/request-context.ts), built here once per request.
+// context (server/toolkit/request-context.ts), built here once per request.
 export const middleware: Route.MiddlewareFunction[] = [requestContextMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {

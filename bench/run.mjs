@@ -6,7 +6,7 @@
 // `Accept-Encoding: br, gzip`, as a visitor and as a signed-in resident, on three servers
 // running side by side (measured one after the other for each cell, so a row's figures
 // share the machine's conditions):
-//   guida  – `node server.js` (server/app.ts: static files, shared HTML cache, compression, ETag)
+//   guida  – `node server.js` (server/http/app.ts: static files, shared HTML cache, compression, ETag)
 //   stock  – bench/stock-server.mjs: the same React Router build behind @react-router/node's
 //            createRequestListener (react-router-serve minus express/compression/logging)
 //   bare   – bench/bare-server.mjs: node:http answering with the bytes guida sent, captured first
@@ -414,7 +414,7 @@ async function main() {
     node: { servers: `${NODE} (${nodeVersion(NODE)})`, loadGenerator: process.version },
     pinning: plan.enabled ? { server: plan.serverCore, loadGenerator: plan.clientCore } : { disabled: plan.reason },
     baselines: {
-      guida: "node server.js — the production server (server/app.ts)",
+      guida: "node server.js — the production server (server/http/app.ts)",
       stock:
         "node bench/stock-server.mjs — node:http + createRequestListener(@react-router/node) on the same build, no load context; " +
         "react-router-serve minus express, compression and morgan (react-router-serve cannot load build/server/index.js, which exports only start())",

@@ -4,7 +4,7 @@
 // build/client. No shared HTML cache, no compression, no ETag, no security headers.
 //
 // react-router-serve itself cannot load Guida's build: build/server/index.js is our own
-// HTTP app (server/app.ts) and exports only start(), so react-router-serve stops with
+// HTTP app (server/http/app.ts) and exports only start(), so react-router-serve stops with
 // `TypeError: The "path" argument must be of type string` (build.publicPath is undefined).
 // bench/lib/export-build-hook.mjs exposes the bundled React Router build instead.
 //

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 
 /**
- * The one shape of a refused submission (server/action.ts): which of the page's forms it
+ * The one shape of a refused submission (server/toolkit/action.ts): which of the page's forms it
  * was (intent) and conform's result, whose "" entry holds the messages about the whole form.
  * Pages and fetchers read it back with refusalOf.
  */

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, redirect } from "react-router";
-import { readForm } from "../../server/action";
-import { getRequestContext } from "../../server/request-context";
+import { readForm } from "../../server/toolkit/action";
+import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/auth-callback";
 
 export const meta: Route.MetaFunction = () => [{ title: "Entrando… · Guida" }, { name: "robots", content: "noindex" }];

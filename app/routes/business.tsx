@@ -9,9 +9,9 @@ import { instagramHref, mapHref, telHref, whatsAppChatHref, whatsAppShareHref } 
 import { useTownNow } from "~/lib/use-town-now";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
-import { publicOrigin } from "../../server/http";
-import { businessPage } from "../../server/reads";
-import { getRequestContext } from "../../server/request-context";
+import { publicOrigin } from "../../server/http/origin";
+import { businessPage } from "../../server/cache/reads";
+import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/business";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -9,10 +9,10 @@ import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { cardClass } from "~/components/ui/card";
 import { hrefOf } from "~/lib/item-kinds";
-import { businessList } from "../../server/reads";
-import { getRequestContext } from "../../server/request-context";
+import { businessList } from "../../server/cache/reads";
+import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/businesses";
-import { minuteOf } from "../../server/read-cache";
+import { minuteOf } from "../../server/cache/read-cache";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Negócios de Vila Serena · Guida" },

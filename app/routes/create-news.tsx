@@ -6,8 +6,8 @@ import { FormErrors, FormField, fieldErrors, primaryButton } from "~/components/
 import { ImageField, TextAreaField } from "~/components/post-form";
 import "~/lib/zod-messages";
 import { createNews } from "../../server/models/news";
-import { getRequestContext } from "../../server/request-context";
-import { readForm } from "../../server/action";
+import { getRequestContext } from "../../server/toolkit/request-context";
+import { readForm } from "../../server/toolkit/action";
 import { publishWithImage } from "./+shared/publish-with-image.server";
 import type { Route } from "./+types/create-news";
 

@@ -1,5 +1,5 @@
-import { readForm } from "../../server/action";
-import { getRequestContext } from "../../server/request-context";
+import { readForm } from "../../server/toolkit/action";
+import { getRequestContext } from "../../server/toolkit/request-context";
 import { PostEditor } from "./+shared/post-editor";
 import { savePost } from "./+shared/post-editor.server";
 import type { Route } from "./+types/create-post";

@@ -9,9 +9,9 @@ import { VEHICLE_LABELS, driverWhatsAppMessage } from "~/lib/drivers";
 import { useTownNow } from "~/lib/use-town-now";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
-import { publicOrigin } from "../../server/http";
-import { driverPage } from "../../server/reads";
-import { getRequestContext } from "../../server/request-context";
+import { publicOrigin } from "../../server/http/origin";
+import { driverPage } from "../../server/cache/reads";
+import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/driver";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -8,10 +8,10 @@ import { useTownNow } from "~/lib/use-town-now";
 import { EmptyState } from "~/components/ui/empty-state";
 import { cardClass } from "~/components/ui/card";
 import { hrefOf } from "~/lib/item-kinds";
-import { driverList } from "../../server/reads";
-import { getRequestContext } from "../../server/request-context";
+import { driverList } from "../../server/cache/reads";
+import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/drivers";
-import { minuteOf } from "../../server/read-cache";
+import { minuteOf } from "../../server/cache/read-cache";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const filter = parseDriverFilter(params.filter);

@@ -1,9 +1,9 @@
 import { useNavigation } from "react-router";
 import { DeleteConfirmation } from "~/components/delete-confirmation";
-import { intentOf, readForm, redirectWithFlash, replyRefused } from "../../server/action";
+import { intentOf, readForm, redirectWithFlash, replyRefused } from "../../server/toolkit/action";
 import { refusePage } from "~/lib/refused";
 import { deletePost, getEditablePost } from "../../server/models/posts";
-import { getRequestContext, type RequestContext } from "../../server/request-context";
+import { getRequestContext, type RequestContext } from "../../server/toolkit/request-context";
 import { discard } from "../../server/images/upload-service";
 import { PostEditor } from "./+shared/post-editor";
 import { NOT_YOURS, savePost } from "./+shared/post-editor.server";

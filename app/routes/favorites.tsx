@@ -7,9 +7,9 @@ import { refusalOf } from "~/lib/refused";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { cardClass } from "~/components/ui/card";
-import { intentOf, readForm, replyRefused } from "../../server/action";
+import { intentOf, readForm, replyRefused } from "../../server/toolkit/action";
 import { addFavorite, listFavorites, removeFavorite } from "../../server/models/favorites";
-import { getRequestContext } from "../../server/request-context";
+import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/favorites";
 
 export const meta: Route.MetaFunction = () => [{ title: "Favoritos · Guida" }, { name: "robots", content: "noindex" }];

@@ -6,10 +6,10 @@ import { formatBRL, formatShortDate } from "~/lib/format";
 import { hrefOf } from "~/lib/item-kinds";
 import { useTownNow } from "~/lib/use-town-now";
 import { cardClass } from "~/components/ui/card";
-import { homeOverview } from "../../server/reads";
-import { getRequestContext } from "../../server/request-context";
+import { homeOverview } from "../../server/cache/reads";
+import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/home";
-import { minuteOf } from "../../server/read-cache";
+import { minuteOf } from "../../server/cache/read-cache";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Guida · O guia da comunidade de Vila Serena" },

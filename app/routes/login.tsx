@@ -10,7 +10,7 @@ import { normalizeBrazilianPhone } from "~/lib/phone";
 import { safeRedirectPath } from "~/lib/redirects";
 import { LAST_PATH_KEY } from "~/lib/session-keys";
 import "~/lib/zod-messages";
-import { intentOf, parseSubmission, readForm, replyRefused } from "../../server/action";
+import { intentOf, parseSubmission, readForm, replyRefused } from "../../server/toolkit/action";
 import type { AuthErrorCode } from "../../server/auth/types";
 import {
   RESET_PER_IP,
@@ -18,9 +18,9 @@ import {
   SIGN_IN_PER_IP,
   SIGN_UP_PER_IP,
   authLimiter,
-} from "../../server/rate-limit";
+} from "../../server/toolkit/rate-limit";
 import { getEnv } from "../../server/env";
-import { getRequestContext, type RequestContext } from "../../server/request-context";
+import { getRequestContext, type RequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/login";
 
 /** The spec's own words for a sign-in or sign-up without credentials (kept in English). */

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { redirectWithFlash } from "../../server/action";
-import { getRequestContext } from "../../server/request-context";
+import { redirectWithFlash } from "../../server/toolkit/action";
+import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/logout";
 
 // POST /logout — ends the server session, expires the session and sb-* cookies, then

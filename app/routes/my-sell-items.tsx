@@ -8,7 +8,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { cardClass } from "~/components/ui/card";
 import { hrefOf } from "~/lib/item-kinds";
 import { listSellItemsBySeller } from "../../server/models/sell-items";
-import { getRequestContext } from "../../server/request-context";
+import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/my-sell-items";
 
 export const meta: Route.MetaFunction = () => [{ title: "Meus anúncios · Guida" }, { name: "robots", content: "noindex" }];

@@ -6,11 +6,11 @@ import { whatsAppShareHref } from "~/lib/contact-links";
 import { formatLongDate } from "~/lib/format";
 import { refusalOf } from "~/lib/refused";
 import { buttonClass } from "~/components/ui/button";
-import { intentOf, readForm, redirectWithFlash, replyRefused } from "../../server/action";
+import { intentOf, readForm, redirectWithFlash, replyRefused } from "../../server/toolkit/action";
 import { deleteNews } from "../../server/models/news";
-import { publicOrigin } from "../../server/http";
-import { newsArticle } from "../../server/reads";
-import { getRequestContext } from "../../server/request-context";
+import { publicOrigin } from "../../server/http/origin";
+import { newsArticle } from "../../server/cache/reads";
+import { getRequestContext } from "../../server/toolkit/request-context";
 import { discard } from "../../server/images/upload-service";
 import type { Route } from "./+types/news-detail";
 

@@ -7,8 +7,8 @@ import { buttonClass } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { cardClass } from "~/components/ui/card";
 import { hrefOf } from "~/lib/item-kinds";
-import { newsList } from "../../server/reads";
-import { getRequestContext } from "../../server/request-context";
+import { newsList } from "../../server/cache/reads";
+import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/news";
 
 export const meta: Route.MetaFunction = () => [

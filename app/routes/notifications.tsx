@@ -5,9 +5,9 @@ import { safeRedirectPath } from "~/lib/redirects";
 import { refusalOf } from "~/lib/refused";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
-import { intentOf, readForm, replyRefused } from "../../server/action";
+import { intentOf, readForm, replyRefused } from "../../server/toolkit/action";
 import { listNotifications, markAllRead, markRead } from "../../server/models/notifications";
-import { getRequestContext } from "../../server/request-context";
+import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/notifications";
 
 export const meta: Route.MetaFunction = () => [{ title: "Notificações · Guida" }, { name: "robots", content: "noindex" }];

@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { PostCard } from "~/components/post-card";
 import { refusalOf } from "~/lib/refused";
 import { getPost } from "../../server/models/posts";
-import { getRequestContext } from "../../server/request-context";
+import { getRequestContext } from "../../server/toolkit/request-context";
 import { voteAction } from "./+shared/vote.server";
 import type { Route } from "./+types/post";
 

@@ -6,7 +6,7 @@ import { refusalOf } from "~/lib/refused";
 import { buttonClass } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { listPosts } from "../../server/models/posts";
-import { getRequestContext } from "../../server/request-context";
+import { getRequestContext } from "../../server/toolkit/request-context";
 import { voteAction } from "./+shared/vote.server";
 import type { Route } from "./+types/posts";
 

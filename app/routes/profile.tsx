@@ -3,7 +3,7 @@ import { ProfileView } from "~/components/profile-view";
 import { SignOutButton } from "~/components/sign-out-button";
 import { buttonClass } from "~/components/ui/button";
 import { getProfileActivity, getProfileById } from "../../server/models/profiles";
-import { getRequestContext } from "../../server/request-context";
+import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => [{ title: "Meu perfil · Guida" }, { name: "robots", content: "noindex" }];

@@ -4,7 +4,7 @@ import { hrefOf, ITEM_KIND_LABELS, ITEM_KINDS } from "~/lib/item-kinds";
 import { EmptyState } from "~/components/ui/empty-state";
 import { cardClass } from "~/components/ui/card";
 import { searchTown, type SearchHit } from "../../server/models/search";
-import { getRequestContext } from "../../server/request-context";
+import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/search";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [

@@ -7,8 +7,8 @@ import { formatBRL, formatLongDate } from "~/lib/format";
 import { conditionLabel } from "~/lib/sell-items";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
-import { sellItemPage } from "../../server/reads";
-import { getRequestContext } from "../../server/request-context";
+import { sellItemPage } from "../../server/cache/reads";
+import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/sell-item";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -14,8 +14,8 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { cardClass } from "~/components/ui/card";
 import { hrefOf } from "~/lib/item-kinds";
 import type { SellItemCard } from "../../server/models/sell-items";
-import { sellItemList } from "../../server/reads";
-import { getRequestContext } from "../../server/request-context";
+import { sellItemList } from "../../server/cache/reads";
+import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/sell-items";
 
 export const meta: Route.MetaFunction = () => [

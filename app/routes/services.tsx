@@ -7,8 +7,8 @@ import { telHref, whatsAppChatHref } from "~/lib/contact-links";
 import { Button, buttonClass } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { cardClass } from "~/components/ui/card";
-import { serviceList } from "../../server/reads";
-import { getRequestContext } from "../../server/request-context";
+import { serviceList } from "../../server/cache/reads";
+import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/services";
 
 export const meta: Route.MetaFunction = () => [

@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { primaryButton } from "~/components/form-field";
 import { Picture } from "~/components/picture";
 import { refusalOf } from "~/lib/refused";
-import { intentOf, readForm, redirectWithFlash, replyRefused } from "../../server/action";
+import { intentOf, readForm, redirectWithFlash, replyRefused } from "../../server/toolkit/action";
 import {
   addGalleryImage,
   getBusinessOwner,
@@ -12,7 +12,7 @@ import {
   replaceBusinessImage,
 } from "../../server/models/business-images";
 import { isUuid } from "../../server/models/businesses";
-import { getRequestContext, type RequestContext } from "../../server/request-context";
+import { getRequestContext, type RequestContext } from "../../server/toolkit/request-context";
 import { chosenFile, discard, storeUpload, writeWithImages } from "../../server/images/upload-service";
 import { IMAGE_REQUIRED } from "~/lib/images";
 import type { Route } from "./+types/update-business-images";

@@ -3,7 +3,7 @@ import { cachedClientLoader } from "~/client/loader-cache";
 import { ProfileLinkCard } from "~/components/profile-view";
 import { Button, buttonClass } from "~/components/ui/button";
 import { listUsers } from "../../server/models/profiles";
-import { getRequestContext } from "../../server/request-context";
+import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/users";
 
 export const meta: Route.MetaFunction = () => [

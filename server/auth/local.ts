@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { expireCookie, parseCookieHeader, serializeCookie } from "../../app/lib/cookies";
 import { normalizeBrazilianPhone } from "../../app/lib/phone";
 import { ANON, type Database, type Queryable, uniqueViolation } from "../db";
-import { isHttps, publicOrigin } from "../http";
+import { isHttps, publicOrigin } from "../http/origin";
 import { hashPassword, verifyPassword } from "./password";
 import { sendPasswordResetLink } from "./mailer";
 import type { Auth, AuthErrorCode, AuthResult, SessionUser, SignInInput, SignUpInput } from "./types";

@@ -8,8 +8,8 @@ import zlib from "node:zlib";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDemoTown } from "../../server/db/seed-data";
-import { writeFetchResponse } from "../../server/node-adapter";
-import { createPipeline } from "../../server/pipeline";
+import { writeFetchResponse } from "../../server/http/node-adapter";
+import { createPipeline } from "../../server/http/pipeline";
 import {
   copySeededDataDir,
   cookiePair,
@@ -25,7 +25,7 @@ import {
   steadyRss,
 } from "./server-harness";
 
-// What stands between the socket and the routes (server/pipeline.ts, server/node-adapter.ts),
+// What stands between the socket and the routes (server/http/pipeline.ts, server/http/node-adapter.ts),
 // attacked from outside: headers, cookies, body limits, cross-site writes, rate limits,
 // the shared page cache and the access log. Most of it runs against two production
 // servers (`node server.js`) on copies of the seeded demo town: one reached directly,
@@ -524,7 +524,7 @@ describe("the production server's pipeline", () => {
   });
 
   it("answers a cache hit like the render it copies: same bytes and headers, 304 for its ETag, HEAD without a body", async () => {
-    // Hits are written from the node request without the Fetch layer (server/app.ts):
+    // Hits are written from the node request without the Fetch layer (server/http/app.ts):
     // what a visitor gets must not depend on which path answered.
     const url = `${direct.url}/drivers/all`;
     const rendered = await request(url);

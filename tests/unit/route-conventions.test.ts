@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import routes from "../../app/routes";
 
 // Issue #14, items 1 and 2: every action reads what was sent through the write-action
-// toolkit (server/action.ts) and every loader and action reads the session and the
-// database through the request context (server/request-context.ts). This reads the source
+// toolkit (server/toolkit/action.ts) and every loader and action reads the session and the
+// database through the request context (server/toolkit/request-context.ts). This reads the source
 // of each route module of app/routes.ts, and of the ./+shared modules they use, and fails
 // on any other way in.
 
@@ -30,8 +30,8 @@ function sourcesOf(file: string, seen = new Set<string>()): string[] {
 
 /** What no route may do itself: each has one way in, named in the message. */
 const FORBIDDEN: { pattern: RegExp; instead: string }[] = [
-  { pattern: /\brequest\.formData\(/, instead: "readForm / readSubmission (server/action.ts)" },
-  { pattern: /\breadFormData\b/, instead: "readForm / readSubmission (server/action.ts)" },
+  { pattern: /\brequest\.formData\(/, instead: "readForm / readSubmission (server/toolkit/action.ts)" },
+  { pattern: /\breadFormData\b/, instead: "readForm / readSubmission (server/toolkit/action.ts)" },
   { pattern: /\bhasNulCharacter\b/, instead: "readSubmission, which refuses NUL in its zod pass" },
   { pattern: /\bgetAuth\b/, instead: "getRequestContext(context).auth()" },
   { pattern: /\bgetRequestSession\b/, instead: "getRequestContext(context).session() / user()" },
@@ -39,8 +39,8 @@ const FORBIDDEN: { pattern: RegExp; instead: string }[] = [
   { pattern: /\b(?:asRequestUser|asSignedInUser|readPublic|readOwn|claimsFor)\b/, instead: "getRequestContext(context).db" },
   { pattern: /\bgetDb\b/, instead: "getRequestContext(context).db" },
   { pattern: /\bwithUser\b/, instead: "getRequestContext(context).db.asCaller" },
-  { pattern: /\bflashCookie\b/, instead: "redirectWithFlash (server/action.ts)" },
-  { pattern: /from "[./]*server\/request"/, instead: "server/request-context.ts" },
+  { pattern: /\bflashCookie\b/, instead: "redirectWithFlash (server/toolkit/action.ts)" },
+  { pattern: /from "[./]*server\/toolkit\/request"/, instead: "server/toolkit/request-context.ts" },
 ];
 
 function violationsIn(file: string): string[] {

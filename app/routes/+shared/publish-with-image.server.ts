@@ -1,9 +1,9 @@
 import type { z } from "zod";
 import type { ImageShape } from "~/lib/images";
-import { parseSubmission, redirectWithFlash } from "../../../server/action";
+import { parseSubmission, redirectWithFlash } from "../../../server/toolkit/action";
 import type { SessionUser } from "../../../server/auth";
 import type { Queryable } from "../../../server/db";
-import type { RequestContext } from "../../../server/request-context";
+import type { RequestContext } from "../../../server/toolkit/request-context";
 import { chosenFile, storeUpload, writeWithImages } from "../../../server/images/upload-service";
 
 type Errors = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };

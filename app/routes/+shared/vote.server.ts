@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import { safeRedirectPath } from "~/lib/redirects";
-import { intentOf, readForm, redirectWithFlash, replyRefused } from "../../../server/action";
+import { intentOf, readForm, redirectWithFlash, replyRefused } from "../../../server/toolkit/action";
 import { isUuid } from "../../../server/models/businesses";
 import { vote } from "../../../server/models/posts";
-import type { RequestContext } from "../../../server/request-context";
+import type { RequestContext } from "../../../server/toolkit/request-context";
 
 /**
  * POST intent=vote, postId, optionId (and optional redirectTo): the feed (/posts) and a

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable, Transform } from "node:stream";
-import { getEnv } from "./env";
+import { getEnv } from "../env";
 
 /** Form posts are small; multipart carries up to six 5 MB photos plus the fields. */
 export const MAX_FORM_BYTES = 1024 * 1024;

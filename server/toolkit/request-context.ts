@@ -1,8 +1,8 @@
 import { createContext, RouterContextProvider, type MiddlewareFunction } from "react-router";
-import { getAuth, type Auth, type SessionUser } from "./auth";
-import { ANON, getDb, withUser, type Claims, type Queryable } from "./db";
-import type { ReadCache } from "./read-cache";
-import { readKey, type OwnRead, type VisitorRead } from "./reads";
+import { getAuth, type Auth, type SessionUser } from "../auth";
+import { ANON, getDb, withUser, type Claims, type Queryable } from "../db";
+import type { ReadCache } from "../cache/read-cache";
+import { readKey, type OwnRead, type VisitorRead } from "../cache/reads";
 import { loginRedirect } from "./request";
 
 /**
@@ -44,15 +44,15 @@ export type RequestContext = {
 
 export type RequestSession = { user: SessionUser | null; claims: Claims; headers: Headers };
 
-/** What Guida's own server hands each request (server/pipeline.ts); nothing under the dev server. */
+/** What Guida's own server hands each request (server/http/pipeline.ts); nothing under the dev server. */
 export type ServerContext = {
   clientAddress?: string;
   cspNonce?: string;
-  /** Shared results of the catalogue's reads, dropped on every write (server/read-cache.ts). */
+  /** Shared results of the catalogue's reads, dropped on every write (server/cache/read-cache.ts). */
   publicReads?: ReadCache;
-  /** Each resident's own reads, by user id, dropped on every write (server/read-cache.ts). */
+  /** Each resident's own reads, by user id, dropped on every write (server/cache/read-cache.ts). */
   userReads?: ReadCache;
-  /** Queues work for after the response is written (server/app.ts). */
+  /** Queues work for after the response is written (server/http/app.ts). */
   afterResponse?: (task: () => Promise<void>) => void;
 };
 

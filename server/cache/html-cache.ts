@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { cookieNames } from "../app/lib/cookies";
-import { THEME_COOKIE } from "../app/lib/theme";
-import { isCompressible } from "./compression";
+import { cookieNames } from "../../app/lib/cookies";
+import { THEME_COOKIE } from "../../app/lib/theme";
+import { isCompressible } from "../http/compression";
 
 /**
  * Rendered pages shared between visitors (no session): a page shared on WhatsApp costs

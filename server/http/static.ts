@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { pickEncoding } from "./compression";
-import { isForwardedHttps } from "./http";
+import { isForwardedHttps } from "./origin";
 import { applySecurityHeaders, formActionOrigins } from "./security-headers";
 
 const TYPES: Record<string, string> = {

@@ -2,8 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod, unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { MAX_IMAGE_BYTES } from "../app/lib/images";
-import type { Refused } from "../app/lib/refused";
+import { MAX_IMAGE_BYTES } from "../../app/lib/images";
+import type { Refused } from "../../app/lib/refused";
 import { flashCookie, type Flash } from "./flash";
 
 /**

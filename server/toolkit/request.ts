@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 
 // Where a request is for, as a person would write it. Who is asking and the database are
-// the request context's (server/request-context.ts).
+// the request context's (server/toolkit/request-context.ts).
 
 /**
  * The path and query of the page a request is for. A client-side navigation asks for the

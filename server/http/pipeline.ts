@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { compress, isCompressible, pickEncoding } from "./compression";
-import { getEnv } from "./env";
-import { type CachedAnswer, type CachedPage, type CacheQuery, HtmlCache } from "./html-cache";
-import { isHttps } from "./http";
+import { getEnv } from "../env";
+import { type CachedAnswer, type CachedPage, type CacheQuery, HtmlCache } from "../cache/html-cache";
+import { isHttps } from "./origin";
 import { bufferedResponse } from "./node-adapter";
-import { ReadCache } from "./read-cache";
-import { loadContextFor } from "./request-context";
-import { RateLimiter, type RateLimit } from "./rate-limit";
+import { ReadCache } from "../cache/read-cache";
+import { loadContextFor } from "../toolkit/request-context";
+import { RateLimiter, type RateLimit } from "../toolkit/rate-limit";
 import { applySecurityHeaders, formActionOrigins } from "./security-headers";
 
 /** Every write, per IP: generous for people, a wall for scripts hammering the forms. */
@@ -102,7 +102,7 @@ export function createPipeline(options: { build: ServerBuild; mode: string; html
   /**
    * A visitor's page straight from the shared cache, or null. The server calls this on the
    * raw node request before building a Fetch Request: a hit, the common case when a link
-   * goes round WhatsApp, then costs a lookup and one write (see server/app.ts).
+   * goes round WhatsApp, then costs a lookup and one write (see server/http/app.ts).
    */
   function fromCache(query: CacheQuery): CachedAnswer | null {
     const key = HtmlCache.shareableKey(query);

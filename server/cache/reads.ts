@@ -1,15 +1,15 @@
-import type { Queryable } from "./db";
-import { getBusiness, listBusinessCategories, listBusinesses } from "./models/businesses";
-import { getDriver, listDrivers } from "./models/drivers";
-import { getNewsArticle, listNews } from "./models/news";
-import { getUserBadges } from "./models/notifications";
-import { getSellItem, listSellItemCategories, listSellItems } from "./models/sell-items";
-import { listServiceCategories, listServices } from "./models/services";
-import { getHomeOverview } from "./models/town";
-import type { DriverFilter } from "../app/lib/drivers";
+import type { Queryable } from "../db";
+import { getBusiness, listBusinessCategories, listBusinesses } from "../models/businesses";
+import { getDriver, listDrivers } from "../models/drivers";
+import { getNewsArticle, listNews } from "../models/news";
+import { getUserBadges } from "../models/notifications";
+import { getSellItem, listSellItemCategories, listSellItems } from "../models/sell-items";
+import { listServiceCategories, listServices } from "../models/services";
+import { getHomeOverview } from "../models/town";
+import type { DriverFilter } from "../../app/lib/drivers";
 
 /**
- * The reads the server may keep between requests (server/read-cache.ts), each declared once
+ * The reads the server may keep between requests (server/cache/read-cache.ts), each declared once
  * with a name. A cached result is found again by its name and the JSON of its arguments
  * (readKey), so a loader never builds a cache key by hand: whatever the read depends on is
  * an argument, and an argument is always part of the key.

@@ -1,6 +1,6 @@
 /**
  * Query results kept for a few seconds between requests, so a burst of page views costs one
- * query. The server keeps two (server/pipeline.ts), both handed to loaders in the load context
+ * query. The server keeps two (server/http/pipeline.ts), both handed to loaders in the load context
  * and both emptied on every write, as the shared HTML cache is:
  *  - public reads: the town's catalogue (businesses, services, drivers, news, marketplace),
  *    readable by everyone alike (RLS `USING (true)`) and read as the visitor role (anon), never
@@ -8,7 +8,7 @@
  *  - user reads: one resident's own badges (favorites, unread count), read with their claims
  *    and keyed by their user id from the verified session, so only they get them back.
  * Only the server that sees every write may keep these: without them in the context (another
- * host of the build, the dev server) loaders read directly (server/request.ts).
+ * host of the build, the dev server) loaders read directly (server/toolkit/request.ts).
  */
 export const READ_CACHE_TTL_MS = 30_000;
 export const READ_CACHE_MAX_ENTRIES = 1_000;

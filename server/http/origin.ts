@@ -1,4 +1,4 @@
-import { getEnv } from "./env";
+import { getEnv } from "../env";
 
 /** Secure cookies only over HTTPS; X-Forwarded-Proto counts only behind a trusted proxy. */
 export function isHttps(request: Request): boolean {

@@ -1,4 +1,4 @@
-import { getEnv } from "./env";
+import { getEnv } from "../env";
 
 /**
  * Headers every page carries. The CSP allows scripts only from this origin and inline
