@@ -19,11 +19,4 @@ export default tseslint.config(
       "no-console": "off",
     },
   },
-  {
-    // Route modules and components must not reach server code except through loaders/actions.
-    files: ["app/components/**/*.{ts,tsx}", "app/lib/**/*.ts"],
-    rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/server/**"], message: "server/ is Node-only" }] }],
-    },
-  },
 );

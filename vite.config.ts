@@ -2,6 +2,8 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import path from "node:path";
 import { defineConfig } from "vite";
+import tsconfigPaths from "vite-tsconfig-paths";
+import { serverOnly } from "./scripts/server-only";
 
 export default defineConfig(({ isSsrBuild }) => ({
   build: {
@@ -9,10 +11,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     // which imports the React Router build as a virtual module.
     rollupOptions: isSsrBuild ? { input: "./server/http/app.ts" } : undefined,
   },
-  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   ssr: {
     // Native or WASM packages must stay external so Node loads them from node_modules.
     external: ["@electric-sql/pglite", "sharp", "postgres"],
   },
-  plugins: [tailwindcss(), reactRouter()],
+  // The `~/` import alias is declared once, in tsconfig.json's paths, and read from there.
+  plugins: [serverOnly(path.resolve(import.meta.dirname, "server")), tsconfigPaths(), tailwindcss(), reactRouter()],
 }));

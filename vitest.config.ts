@@ -1,8 +1,9 @@
-import path from "node:path";
+import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  // The `~/` import alias comes from tsconfig.json's paths, as in the app's build.
+  plugins: [tsconfigPaths()],
   test: {
     projects: [
       {
