@@ -22,7 +22,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = serverContextOf(loadContext).cspNonce ?? "";
+  const nonce = serverContextOf(loadContext).cspNonce;
   return new Promise<Response>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let status = responseStatusCode;

@@ -16,8 +16,11 @@ export function serverOnly(serverDir: string): Plugin {
     name: "guida:server-only",
     enforce: "pre",
     async resolveId(source, importer, options) {
-      // The SSR build and Vite's dependency scan may see anything; server code may import itself.
+      // The SSR build and Vite's dependency scan may see anything; server code may import
+      // itself. In dev, React Router looks modules up by URL (a page's styles) on behalf of
+      // an "index.html" importer: a lookup, not a browser import (React Router skips it too).
       if (options.ssr || (options as { scan?: boolean }).scan || !importer || isServerCode(importer)) return null;
+      if (this.environment.mode === "dev" && importer.endsWith(".html")) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       if (resolved && !resolved.external && isServerCode(resolved.id)) {
         const from = path.relative(process.cwd(), importer.split("?")[0]!);

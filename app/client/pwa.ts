@@ -101,7 +101,7 @@ export function startServiceWorker() {
   if (started || typeof navigator === "undefined" || !("serviceWorker" in navigator)) return;
   started = true;
   if (!import.meta.env.PROD) {
-    // `react-router dev` serves no worker; one left by a production run on this origin would
+    // `npm run dev` serves no worker (it is built with the client); one left by a production run on this origin would
     // answer requests with old files, so it goes.
     void navigator.serviceWorker.getRegistrations().then((all) => all.forEach((r) => void r.unregister()));
     return;

@@ -7,8 +7,8 @@
  *    with a user's claims, so one result serves visitors and signed-in residents;
  *  - user reads: one resident's own badges (favorites, unread count), read with their claims
  *    and keyed by their user id from the verified session, so only they get them back.
- * Only the server that sees every write may keep these: without them in the context (another
- * host of the build, the dev server) loaders read directly (server/toolkit/request.ts).
+ * Only the server that sees every write may keep these: one process per database (the
+ * embedded engine allows no other), and every request, in development too, comes through it.
  */
 export const READ_CACHE_TTL_MS = 30_000;
 export const READ_CACHE_MAX_ENTRIES = 1_000;

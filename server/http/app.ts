@@ -4,6 +4,7 @@ import path from "node:path";
 // The React Router server build, produced by the same Vite build as this file.
 import * as build from "virtual:react-router/server-build";
 import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
 import { closeDb, getPlatform } from "../db";
 import { DataDirLockedError } from "../db/lock";
 import { countStatementsIn } from "../db/statement-count";
@@ -39,12 +40,17 @@ function lingerAndClose(socket: Socket) {
   socket.once("end", () => socket.destroy());
 }
 
+/** What `npm run dev` hands the server (server.js): its HTTP server, which Vite's HMR shares, and Vite. */
+export type DevServer = { server: http.Server; vite: ViteDevServer };
+
 /**
- * Guida's production HTTP server: node:http, the client build as (precompressed) static
- * files, and everything else through the pipeline into React Router. The database is
- * opened, migrated and (when empty and embedded) seeded before the port opens.
+ * Guida's HTTP server, in production and in development alike: node:http, the client
+ * build as (precompressed) static files, and everything else through the pipeline into
+ * React Router. The database is opened, migrated and (when empty and embedded) seeded
+ * before the port opens. Under `npm run dev`, Vite serves the app's modules instead of the
+ * build, and the pipeline runs the code Vite compiles (see devPipeline).
  */
-export async function start(): Promise<http.Server> {
+export async function start(dev?: DevServer): Promise<http.Server> {
   // Every line this process writes from here on is one JSON object.
   installJsonLogging();
   let env;
@@ -79,8 +85,9 @@ export async function start(): Promise<http.Server> {
     throw error;
   }
 
-  const serveStatic = createStaticHandler(path.resolve(process.env.APP_ROOT ?? process.cwd(), "build", "client"));
+  const serveStatic = dev ? () => false : createStaticHandler(path.resolve(process.env.APP_ROOT ?? process.cwd(), "build", "client"));
   const pipeline = createPipeline({ build: build as unknown as ServerBuild, mode: process.env.NODE_ENV ?? "production" });
+  const pipelineNow = dev ? devPipeline(dev.vite) : async () => pipeline;
   const origin = `http://localhost:${env.PORT}`;
 
   let stopping = false;
@@ -92,7 +99,8 @@ export async function start(): Promise<http.Server> {
    * The query holds exactly what the pipeline's own lookup reads, so both agree.
    */
   const serveCachedPage = (req: http.IncomingMessage, res: http.ServerResponse, began: number): boolean => {
-    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    // In development the pipeline changes with the code; its own lookup serves the cache.
+    if (dev || (req.method !== "GET" && req.method !== "HEAD")) return false;
     // Signed-in requests never share a page: skip the lookup (and its URL parsing) for them.
     if (req.headers.authorization !== undefined || isPersonalRequest(req.headers.cookie ?? null)) return false;
     let url: URL;
@@ -132,6 +140,19 @@ export async function start(): Promise<http.Server> {
     logRequest(req, res, requestId, began);
   };
 
+  /** One bad request must never take the server (and everyone's requests) down with it. */
+  const guarded = (req: http.IncomingMessage, res: http.ServerResponse, handle: () => void) => {
+    try {
+      handle();
+    } catch (error) {
+      logLine("error", "request failed", { path: (req.url ?? "/").split("?")[0], error: describeError(error) });
+      if (!res.headersSent) {
+        res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+        res.end("Erro interno. Tente de novo em instantes.");
+      } else res.destroy();
+    }
+  };
+
   const handleRequest = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const began = performance.now();
     // TRACE (it would echo the request, cookies included), TRACK and CONNECT: no Fetch
@@ -140,8 +161,17 @@ export async function start(): Promise<http.Server> {
       refuse(req, res, began, 405, "Método não permitido.", { Allow: "GET, HEAD, POST" });
       return;
     }
+    if (dev) {
+      // Vite answers for the app's modules, its client and public/; the rest is ours.
+      dev.vite.middlewares(req, res, () => guarded(req, res, () => handleByPipeline(req, res, began)));
+      return;
+    }
     if (serveStatic(req, res)) return;
     if (serveCachedPage(req, res, began)) return;
+    handleByPipeline(req, res, began);
+  };
+
+  const handleByPipeline = (req: http.IncomingMessage, res: http.ServerResponse, began: number) => {
     const base = req.headers.host ? `http://${req.headers.host}` : origin;
     if (!URL.canParse(req.url ?? "/", base)) {
       // A Host header (or target) no URL can be made of: nobody's browser sends that.
@@ -194,7 +224,8 @@ export async function start(): Promise<http.Server> {
       requestId: adapted.requestId,
       afterResponse: (task: () => Promise<void>) => void afterAnswer.push(task),
     };
-    (counter ? countStatementsIn(counter, () => pipeline.handle(adapted.request, handling)) : pipeline.handle(adapted.request, handling))
+    const handle = async () => (await pipelineNow()).handle(adapted.request, handling);
+    (counter ? countStatementsIn(counter, handle) : handle())
       .then(answer)
       .catch((error: unknown) => {
         if (answered) return;
@@ -208,18 +239,8 @@ export async function start(): Promise<http.Server> {
       });
   };
 
-  const server = http.createServer((req, res) => {
-    try {
-      handleRequest(req, res);
-    } catch (error) {
-      // One bad request must never take the server (and everyone's requests) down with it.
-      logLine("error", "request failed", { path: (req.url ?? "/").split("?")[0], error: describeError(error) });
-      if (!res.headersSent) {
-        res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
-        res.end("Erro interno. Tente de novo em instantes.");
-      } else res.destroy();
-    }
-  });
+  const server = dev?.server ?? http.createServer();
+  server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => guarded(req, res, () => handleRequest(req, res)));
 
   server.keepAliveTimeout = 65_000;
 
@@ -233,7 +254,7 @@ export async function start(): Promise<http.Server> {
     // (PGlite checkpoints its folder on close). Logged once the port is closed, so the
     // line can be trusted to mean it.
     server.close(() => {
-      void closeDb().finally(() => process.exit(0));
+      void Promise.all([closeDb(), dev?.vite.close()]).finally(() => process.exit(0));
     });
     console.log(`[guida] ${signal}: finishing requests in flight, then closing the database`);
     // server.close() waits for every connection to end, and a keep-alive connection whose
@@ -253,4 +274,22 @@ export async function start(): Promise<http.Server> {
   process.once("SIGTERM", () => stop("SIGTERM"));
   process.once("SIGINT", () => stop("SIGINT"));
   return server;
+}
+
+/**
+ * The pipeline under `npm run dev`: made of the code Vite compiles now. When the app or the
+ * pipeline's own modules change (Vite drops what an edit touched and everything importing
+ * it), the next request gets a new pipeline over the new build: nobody is answered with a
+ * page cached from old code, and the caches still work between edits.
+ */
+function devPipeline(vite: ViteDevServer) {
+  let current: { build: unknown; code: unknown; pipeline: ReturnType<typeof createPipeline> } | undefined;
+  return async () => {
+    const build = await vite.ssrLoadModule("virtual:react-router/server-build");
+    const code = (await vite.ssrLoadModule("/server/http/pipeline.ts")) as { createPipeline: typeof createPipeline };
+    if (current?.build !== build || current.code !== code) {
+      current = { build, code, pipeline: code.createPipeline({ build: build as unknown as ServerBuild, mode: "development" }) };
+    }
+    return current.pipeline;
+  };
 }

@@ -16,8 +16,8 @@ export const WRITES_PER_IP: RateLimit = { limit: 60, windowMs: 60_000 };
 export type PipelineContext = {
   clientAddress: string;
   requestId: string;
-  /** Queues work for after the response is written (the server passes it; tests may not). */
-  afterResponse?: (task: () => Promise<void>) => void;
+  /** Queues work for after the response is written. */
+  afterResponse: (task: () => Promise<void>) => void;
 };
 
 /**

@@ -18,9 +18,9 @@ import { loginRedirect } from "./request";
  * at most once, and only if something asks (an image or a public page's data costs no lookup).
  */
 export type RequestContext = {
-  /** The peer's address as the server saw it ("local" where no server says: the dev server). */
+  /** The peer's address as the server saw it. */
   readonly clientAddress: string;
-  /** The CSP nonce of this response's inline scripts ("" under the dev server). */
+  /** The CSP nonce of this response's inline scripts. */
   readonly cspNonce: string;
   session(): Promise<RequestSession>;
   /** The signed-in resident, or null for a visitor. */
@@ -44,19 +44,23 @@ export type RequestContext = {
 
 export type RequestSession = { user: SessionUser | null; claims: Claims; headers: Headers };
 
-/** What Guida's own server hands each request (server/http/pipeline.ts); nothing under the dev server. */
+/**
+ * What Guida's server hands each request (server/http/pipeline.ts), in production and under
+ * `npm run dev` alike: every field is always there.
+ */
 export type ServerContext = {
-  clientAddress?: string;
-  cspNonce?: string;
+  clientAddress: string;
+  cspNonce: string;
   /** Shared results of the catalogue's reads, dropped on every write (server/cache/read-cache.ts). */
-  publicReads?: ReadCache;
+  publicReads: ReadCache;
   /** Each resident's own reads, by user id, dropped on every write (server/cache/read-cache.ts). */
-  userReads?: ReadCache;
+  userReads: ReadCache;
   /** Queues work for after the response is written (server/http/app.ts). */
-  afterResponse?: (task: () => Promise<void>) => void;
+  afterResponse: (task: () => Promise<void>) => void;
 };
 
-const serverContext = createContext<ServerContext>({});
+// No default: a request that did not come through the server has no context to fall back on.
+const serverContext = createContext<ServerContext>();
 const requestContext = createContext<RequestContext>();
 
 /** The load context the server passes to React Router (middleware wants a RouterContextProvider). */
@@ -87,8 +91,8 @@ function createRequestContext(request: Request, server: ServerContext): RequestC
   const asClaims = async <T>(claims: Claims, fn: (tx: Queryable) => Promise<T>) => withUser(await getDb(), claims, fn);
 
   return {
-    clientAddress: server.clientAddress ?? "local",
-    cspNonce: server.cspNonce ?? "",
+    clientAddress: server.clientAddress,
+    cspNonce: server.cspNonce,
     session: getSession,
     auth: getAuth,
     afterResponse: (what, task) => {
@@ -96,9 +100,7 @@ function createRequestContext(request: Request, server: ServerContext): RequestC
         task().catch((error: unknown) => {
           console.error(`[after-response] ${what} failed:`, error);
         });
-      // Without Guida's own server (the dev server, pipeline tests) it runs on the next turn.
-      if (server.afterResponse) server.afterResponse(guarded);
-      else setImmediate(guarded);
+      server.afterResponse(guarded);
     },
     user: async () => (await getSession()).user,
     requireUser: async () => {
@@ -109,7 +111,7 @@ function createRequestContext(request: Request, server: ServerContext): RequestC
     db: {
       asVisitor: (read, args) => {
         const run = () => asClaims(ANON, (tx) => read.run(tx, args));
-        return server.publicReads ? server.publicReads.read(readKey(read.name, args), run) : run();
+        return server.publicReads.read(readKey(read.name, args), run);
       },
       asCaller: async (fn) => {
         const { user, claims } = await getSession();
@@ -120,7 +122,7 @@ function createRequestContext(request: Request, server: ServerContext): RequestC
         if (!user) throw loginRedirect(request);
         const run = () => asClaims(claims, (tx) => read.run(tx, user.id, args));
         // Keyed by the verified session's user id: nobody else can be answered with it.
-        return server.userReads ? server.userReads.read(`${user.id}|${readKey(read.name, args)}`, run) : run();
+        return server.userReads.read(`${user.id}|${readKey(read.name, args)}`, run);
       },
     },
   };

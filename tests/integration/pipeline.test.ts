@@ -227,7 +227,7 @@ describe("the pipeline on a stub build (no port)", () => {
     routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
   } as unknown as ServerBuild;
   const pipeline = createPipeline({ build, mode: "production" });
-  const context = { clientAddress: "192.0.2.1", requestId: "stub-request-1" };
+  const context = { clientAddress: "192.0.2.1", requestId: "stub-request-1", afterResponse: (task: () => Promise<void>) => void task() };
   const get = (pathname: string) => pipeline.handle(new Request(`http://guida.test${pathname}`), context);
 
   it("never stores a response that sets a cookie", async () => {

@@ -32,8 +32,9 @@ export class Proc {
   private readonly exited: Promise<Exit>;
   private readonly listeners = new Set<() => void>();
 
-  constructor(command: string, args: string[], env: NodeJS.ProcessEnv) {
-    this.child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  /** detached: the child leads its own process group, which a test can signal as a terminal's Ctrl-C does. */
+  constructor(command: string, args: string[], env: NodeJS.ProcessEnv, options: { detached?: boolean } = {}) {
+    this.child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: options.detached ?? false });
     children.add(this.child);
     const take = (chunk: Buffer) => {
       this.output += chunk.toString("utf8");
