@@ -77,7 +77,9 @@ describe("npm run dev", () => {
     // npm may leave before the server has closed its database: wait for the whole group.
     await waitUntil(() => !groupAlive(dev.pid), "the dev server to exit");
     expect(dev.output).toContain("[guida] SIGINT: finishing requests in flight, then closing the database");
-    expect(dev.output).not.toMatch(/still running|"level":"error"/);
+    // The server's own shutdown went without error. (Ctrl-C also reaches Vite's esbuild
+    // helper, which may log that its dependency scan was cut short: that is Vite's, not ours.)
+    expect(dev.output).not.toMatch(/still running|"level":"error","time":"[^"]*","message":"\[guida\]|request failed/);
     // The data folder's lock was given back.
     const lock = await acquireDataDirLock(dataDir);
     await lock.release();
