@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
 
 /**
  * A second step before deleting that needs no JavaScript: a disclosure holding the form that
@@ -26,13 +27,9 @@ export function DeleteConfirmation({
       <Form method="post" className="mt-2 space-y-2">
         <p className="text-sm text-stone-700 dark:text-stone-300">{warning}</p>
         <input type="hidden" name="intent" value="delete" />
-        <button
-          type="submit"
-          disabled={busy}
-          className="inline-flex min-h-11 w-full items-center justify-center rounded-full bg-red-700 px-6 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-        >
+        <Button type="submit" disabled={busy} variant="danger" size="lg" className="w-full">
           {confirmLabel}
-        </button>
+        </Button>
       </Form>
     </details>
   );

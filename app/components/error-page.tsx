@@ -1,9 +1,6 @@
 import { isRouteErrorResponse, Link } from "react-router";
 import type { RefusedPage } from "~/lib/refused";
-import { primaryButton } from "./form-field";
-
-const homeLink =
-  "mt-8 inline-flex min-h-11 items-center rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700";
+import { buttonClass } from "~/components/ui/button";
 
 /** The status's own words, for a refusal that brings none (a thrown 403 or 409 without a page). */
 const STATUS_PAGES: Record<number, RefusedPage> = {
@@ -34,7 +31,7 @@ export function ErrorPage({ error }: { error: unknown }) {
           <h1 className="text-6xl font-bold text-brand-600 dark:text-brand-100">404</h1>
           <p className="mt-4 text-xl font-semibold">Página não encontrada</p>
           <p className="mt-2 max-w-sm text-stone-600 dark:text-stone-300">A página que você está procurando não existe ou foi removida.</p>
-          <Link to="/" className={homeLink}>
+          <Link to="/" className={buttonClass("primary", "lg", "mt-8")}>
             Voltar ao início
           </Link>
         </section>
@@ -49,7 +46,7 @@ export function ErrorPage({ error }: { error: unknown }) {
         <div className="space-y-4 py-6 text-center">
           <h1 className="text-2xl font-bold">{page.title}</h1>
           <p className="text-stone-600 dark:text-stone-300">{page.message}</p>
-          <Link to={page.link?.to ?? "/"} className={`${primaryButton} mx-auto max-w-xs`}>
+          <Link to={page.link?.to ?? "/"} className={buttonClass("primary", "lg", "mx-auto w-full max-w-xs")}>
             {page.link?.label ?? "Voltar ao início"}
           </Link>
         </div>
@@ -70,7 +67,7 @@ export function ErrorPage({ error }: { error: unknown }) {
             ? "Não conseguimos acessar os dados agora. Tente de novo em alguns instantes."
             : "Tivemos um problema ao abrir esta página. Tente de novo em instantes."}
         </p>
-        <Link to="/" className={homeLink}>
+        <Link to="/" className={buttonClass("primary", "lg", "mt-8")}>
           Voltar ao início
         </Link>
         {details ? <pre className="mt-8 max-w-full overflow-auto text-left text-xs">{details}</pre> : null}

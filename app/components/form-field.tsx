@@ -10,6 +10,20 @@ export function fieldErrors(errors: unknown): string[] | undefined {
   return Array.isArray(errors) && errors.length ? errors.map(String) : undefined;
 }
 
+/** The look every one-line input and select of a form shares; aria-invalid turns its border red. */
+export const controlClass =
+  "block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base dark:border-stone-700 dark:bg-stone-900 aria-[invalid]:border-red-600";
+
+/** A field's errors under it, with the id its control's aria-describedby names. */
+export function FieldError({ id, errors }: { id: string; errors: unknown }) {
+  const list = fieldErrors(errors);
+  return list ? (
+    <p id={id} className="text-sm text-red-700 dark:text-red-300">
+      {list.join(" ")}
+    </p>
+  ) : null;
+}
+
 type FieldProps = {
   field: TextField;
   label: string;
@@ -22,7 +36,6 @@ type FieldProps = {
 
 /** A labelled input wired to conform: its error is announced and linked by aria-describedby. */
 export function FormField({ field, label, type = "text", autoComplete, inputMode, hint, placeholder }: FieldProps) {
-  const errorId = field.errorId;
   const hintId = hint ? `${field.id}-hint` : undefined;
   return (
     <div className="space-y-1">
@@ -35,18 +48,14 @@ export function FormField({ field, label, type = "text", autoComplete, inputMode
         autoComplete={autoComplete}
         inputMode={inputMode}
         placeholder={placeholder}
-        className="block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base dark:border-stone-700 dark:bg-stone-900 aria-[invalid]:border-red-600"
+        className={controlClass}
       />
       {hint ? (
         <p id={hintId} className="text-xs text-stone-500 dark:text-stone-400">
           {hint}
         </p>
       ) : null}
-      {fieldErrors(field.errors) ? (
-        <p id={errorId} className="text-sm text-red-700 dark:text-red-300">
-          {fieldErrors(field.errors)!.join(" ")}
-        </p>
-      ) : null}
+      <FieldError id={field.errorId} errors={field.errors} />
     </div>
   );
 }

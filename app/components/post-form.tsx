@@ -1,94 +1,13 @@
-import { getInputProps, getTextareaProps } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { MAX_POLL_OPTION_LENGTH, MAX_POLL_OPTIONS, MAX_POLL_QUESTION_LENGTH, MIN_POLL_OPTIONS } from "~/lib/polls";
 import { MAX_POST_LENGTH } from "~/lib/post-form";
 import { Button } from "~/components/ui/button";
-import { fieldErrors, type TextField } from "./form-field";
-import { Picture } from "./picture";
+import { controlClass, FieldError, fieldErrors, type TextField } from "./form-field";
+import { ImageField } from "./ui/image-field";
+import { TextAreaField } from "./ui/textarea-field";
 
-const inputClass =
-  "block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base dark:border-stone-700 dark:bg-stone-900 aria-[invalid]:border-red-600 read-only:bg-stone-100 dark:read-only:bg-stone-800";
-
-export function FieldError({ id, errors }: { id: string; errors: unknown }) {
-  const list = fieldErrors(errors);
-  return list ? (
-    <p id={id} className="text-sm text-red-700 dark:text-red-300">
-      {list.join(" ")}
-    </p>
-  ) : null;
-}
-
-/** A labelled multi-line text wired to conform. */
-export function TextAreaField({ field, label, rows, maxLength, hint }: { field: TextField; label: string; rows: number; maxLength: number; hint?: string }) {
-  const hintId = hint ? `${field.id}-hint` : undefined;
-  return (
-    <div className="space-y-1">
-      <label htmlFor={field.id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <textarea
-        {...getTextareaProps(field, { ariaDescribedBy: hintId })}
-        key={field.key}
-        rows={rows}
-        maxLength={maxLength}
-        className="block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base dark:border-stone-700 dark:bg-stone-900 aria-[invalid]:border-red-600"
-      />
-      {hint ? (
-        <p id={hintId} className="text-xs text-stone-500 dark:text-stone-400">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={field.errorId} errors={field.errors} />
-    </div>
-  );
-}
-
-/** An optional image upload; on edit, the current image with a way to remove it. */
-export function ImageField({
-  name,
-  label,
-  errors,
-  current,
-  currentAlt,
-}: {
-  name: string;
-  label: string;
-  errors?: string[];
-  current?: string | null;
-  currentAlt?: string;
-}) {
-  const errorId = `${name}-error`;
-  return (
-    <div className="space-y-2">
-      {current ? (
-        <div className="flex items-center gap-3">
-          <Picture image={current} alt={currentAlt ?? "Imagem atual"} sizes="96px" className="aspect-[4/3] w-24 shrink-0 rounded-lg" />
-          <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
-            <input type="checkbox" name="removeImage" value="1" className="size-5" />
-            Remover a imagem
-          </label>
-        </div>
-      ) : null}
-      <label htmlFor={name} className="block text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={name}
-        name={name}
-        type="file"
-        accept="image/jpeg,image/png,image/webp,image/*"
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={errors?.length ? errorId : undefined}
-        className="block w-full text-sm file:mr-3 file:min-h-11 file:rounded-full file:border-0 file:bg-stone-200 file:px-4 file:font-semibold dark:file:bg-stone-700 dark:file:text-stone-100"
-      />
-      {errors?.length ? (
-        <p id={errorId} className="text-sm text-red-700 dark:text-red-300">
-          {errors.join(" ")}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+const inputClass = `${controlClass} read-only:bg-stone-100 dark:read-only:bg-stone-800`;
 
 function asList(value: unknown): string[] {
   if (Array.isArray(value)) return value.map((v) => (typeof v === "string" ? v : ""));

@@ -1,19 +1,11 @@
-import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { fieldErrors, FormField, type TextField } from "./form-field";
+import { getInputProps, getSelectProps } from "@conform-to/react";
+import { controlClass, FieldError, FormField, type TextField } from "./form-field";
+import { TextAreaField } from "./ui/textarea-field";
 import { CONDITION_LABELS, MAX_SELL_ITEM_IMAGES, SELL_ITEM_CATEGORIES, SELL_ITEM_CONDITIONS } from "~/lib/sell-items";
 
-const controlClass =
-  "block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base dark:border-stone-700 dark:bg-stone-900 aria-[invalid]:border-red-600";
-
-/** A field's own errors; for the photo list also each photo's ("images[2]"), shown together. */
-function FieldError({ field, nested = false }: { field: TextField; nested?: boolean }) {
-  const all = nested ? [...new Set(Object.values((field.allErrors ?? {}) as Record<string, string[]>).flat())] : field.errors;
-  const errors = fieldErrors(all);
-  return errors ? (
-    <p id={field.errorId} className="text-sm text-red-700 dark:text-red-300">
-      {errors.join(" ")}
-    </p>
-  ) : null;
+/** The photo list's own errors and each photo's ("images[2]"), shown together. */
+function allErrorsOf(field: TextField): string[] {
+  return [...new Set(Object.values((field.allErrors ?? {}) as Record<string, string[]>).flat())];
 }
 
 type Fields = {
@@ -35,19 +27,7 @@ export function SellItemFields({ fields, photosLabel, photoSlots }: { fields: Fi
   return (
     <>
       <FormField field={fields.title} label="Título" placeholder="Ex.: Bicicleta aro 29" />
-      <div className="space-y-1">
-        <label htmlFor={fields.description.id} className="block text-sm font-medium">
-          Descrição
-        </label>
-        <textarea
-          {...getTextareaProps(fields.description)}
-          key={fields.description.key}
-          rows={4}
-          placeholder="Estado, tamanho, marca, por que está vendendo…"
-          className="block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base dark:border-stone-700 dark:bg-stone-900 aria-[invalid]:border-red-600"
-        />
-        <FieldError field={fields.description} />
-      </div>
+      <TextAreaField field={fields.description} label="Descrição" rows={4} placeholder="Estado, tamanho, marca, por que está vendendo…" />
       <FormField field={fields.price} label="Preço (R$)" inputMode="decimal" placeholder="0,00" hint="Como você escreveria: 1.234,56 ou 35. Use 0 para doação." />
       <div className="grid grid-cols-2 gap-3">
         <div className="space-y-1">
@@ -62,7 +42,7 @@ export function SellItemFields({ fields, photosLabel, photoSlots }: { fields: Fi
               </option>
             ))}
           </select>
-          <FieldError field={fields.condition} />
+          <FieldError id={fields.condition.errorId} errors={fields.condition.errors} />
         </div>
         <div className="space-y-1">
           <label htmlFor={fields.category.id} className="block text-sm font-medium">
@@ -76,7 +56,7 @@ export function SellItemFields({ fields, photosLabel, photoSlots }: { fields: Fi
               </option>
             ))}
           </select>
-          <FieldError field={fields.category} />
+          <FieldError id={fields.category.errorId} errors={fields.category.errors} />
         </div>
       </div>
       <FormField field={fields.location} label="Bairro" autoComplete="address-level3" placeholder="Ex.: Centro" />
@@ -98,7 +78,7 @@ export function SellItemFields({ fields, photosLabel, photoSlots }: { fields: Fi
             ? `O anúncio já tem ${MAX_SELL_ITEM_IMAGES} fotos: para enviar outras, marque acima as que quer remover.`
             : `Até ${photoSlots} ${photoSlots === 1 ? "foto" : "fotos"} (JPG, PNG ou WebP), cada uma com até 5 MB.`}
         </p>
-        <FieldError field={fields.images} nested />
+        <FieldError id={fields.images.errorId} errors={allErrorsOf(fields.images)} />
       </div>
     </>
   );

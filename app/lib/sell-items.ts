@@ -44,8 +44,3 @@ export function priceInputValue(price: string | number): string {
 }
 
 export const isFile = (value: unknown): value is File => typeof File !== "undefined" && value instanceof File;
-
-/** Files a multipart form actually carried (an untouched file input sends one empty file). */
-export function uploadedFiles(values: FormDataEntryValue[]): File[] {
-  return values.filter((value): value is File => isFile(value) && value.size > 0);
-}

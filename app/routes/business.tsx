@@ -3,11 +3,11 @@ import { data } from "react-router";
 import { FavoriteButton } from "~/components/favorites";
 import { OpenBadge } from "~/components/open-badge";
 import { WeekHoursTable } from "~/components/week-hours-table";
+import { ContactActions } from "~/components/contact-actions";
 import { Picture } from "~/components/picture";
 import { describeDay, townClock } from "~/lib/business-hours";
-import { instagramHref, mapHref, telHref, whatsAppChatHref, whatsAppShareHref } from "~/lib/contact-links";
+import { instagramHref, telHref } from "~/lib/contact-links";
 import { useTownNow } from "~/lib/use-town-now";
-import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { publicOrigin } from "../../server/http/origin";
 import { businessPage } from "../../server/cache/reads";
@@ -58,36 +58,13 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
       </header>
       {business.description ? <p className="whitespace-pre-line">{business.description}</p> : null}
 
-      <section aria-label="Contato" className="grid grid-cols-2 gap-2">
-        {business.phone ? (
-          <a href={telHref(business.phone)} className={buttonClass("primary", "md")}>
-            Ligar
-          </a>
-        ) : null}
-        {business.whatsapp ? (
-          <a
-            href={whatsAppChatHref(business.whatsapp, `Olá! Vi ${business.name} no Guida e gostaria de mais informações.`)}
-            className={buttonClass("whatsapp", "md")}
-            rel="noopener noreferrer"
-            target="_blank"
-          >
-            WhatsApp
-          </a>
-        ) : null}
-        {business.address ? (
-          <a href={mapHref(business.address)} className={buttonClass("secondary", "md")} rel="noopener noreferrer" target="_blank">
-            Ver no mapa
-          </a>
-        ) : null}
-        <a
-          href={whatsAppShareHref(`${business.name} no Guida: ${pageUrl}`)}
-          className={buttonClass("secondary", "md")}
-          rel="noopener noreferrer"
-          target="_blank"
-        >
-          Compartilhar no WhatsApp
-        </a>
-      </section>
+      <ContactActions
+        phone={business.phone}
+        whatsapp={business.whatsapp}
+        whatsAppMessage={`Olá! Vi ${business.name} no Guida e gostaria de mais informações.`}
+        address={business.address}
+        shareText={`${business.name} no Guida: ${pageUrl}`}
+      />
 
       <dl className={cardClass("space-y-2 p-4 text-sm")}>
         {business.address ? (

@@ -2,9 +2,11 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { FormErrors, FormField, fieldErrors, primaryButton } from "~/components/form-field";
-import { ImageField, TextAreaField } from "~/components/post-form";
+import { FormErrors, FormField, fieldErrors } from "~/components/form-field";
+import { ImageField } from "~/components/ui/image-field";
+import { TextAreaField } from "~/components/ui/textarea-field";
 import "~/lib/zod-messages";
+import { Button } from "~/components/ui/button";
 import { createNews } from "../../server/models/news";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import { readForm } from "../../server/toolkit/action";
@@ -73,9 +75,9 @@ export default function CreateNews({ actionData }: Route.ComponentProps) {
         <TextAreaField field={fields.summary} label="Resumo (opcional)" rows={2} maxLength={400} hint="Uma ou duas frases que aparecem na lista de notícias." />
         <TextAreaField field={fields.content} label="Texto" rows={10} maxLength={20000} hint="Separe os parágrafos com uma linha em branco." />
         <ImageField name="coverImage" label="Imagem de capa (opcional; JPG, PNG ou WebP, até 5 MB)" errors={fieldErrors(form.allErrors.coverImage)} />
-        <button type="submit" className={primaryButton} disabled={busy}>
+        <Button type="submit" variant="primary" size="lg" className="w-full" disabled={busy}>
           {busy ? "Publicando..." : "Publicar notícia"}
-        </button>
+        </Button>
         <Link to="/news" className="flex min-h-11 items-center justify-center text-sm font-semibold text-brand-700 underline dark:text-brand-100">
           Cancelar
         </Link>

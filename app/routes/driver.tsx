@@ -2,12 +2,12 @@ import { formatBrazilianPhone } from "~/lib/phone";
 import { data } from "react-router";
 import { WeekHoursTable } from "~/components/week-hours-table";
 import { AvailabilityBadge } from "~/components/availability-badge";
+import { ContactActions } from "~/components/contact-actions";
 import { Picture } from "~/components/picture";
 import { describeDay, townClock, type DayHours } from "~/lib/business-hours";
-import { telHref, whatsAppChatHref, whatsAppShareHref } from "~/lib/contact-links";
+import { telHref } from "~/lib/contact-links";
 import { VEHICLE_LABELS, driverWhatsAppMessage } from "~/lib/drivers";
 import { useTownNow } from "~/lib/use-town-now";
-import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { publicOrigin } from "../../server/http/origin";
 import { driverPage } from "../../server/cache/reads";
@@ -60,31 +60,13 @@ export default function DriverProfile({ loaderData }: Route.ComponentProps) {
       </header>
       {driver.bio ? <p className="whitespace-pre-line">{driver.bio}</p> : null}
 
-      <section aria-label="Contato" className="grid grid-cols-2 gap-2">
-        {driver.phone ? (
-          <a href={telHref(driver.phone)} className={buttonClass("primary", "md")}>
-            Ligar
-          </a>
-        ) : null}
-        {driver.whatsapp ? (
-          <a
-            href={whatsAppChatHref(driver.whatsapp, driverWhatsAppMessage(driver.name, driver.vehicleKind))}
-            className={buttonClass("whatsapp", "md")}
-            rel="noopener noreferrer"
-            target="_blank"
-          >
-            WhatsApp
-          </a>
-        ) : null}
-        <a
-          href={whatsAppShareHref(`${driver.name} no Guida: ${pageUrl}`)}
-          className={buttonClass("secondary", "md", "col-span-2")}
-          rel="noopener noreferrer"
-          target="_blank"
-        >
-          Compartilhar no WhatsApp
-        </a>
-      </section>
+      <ContactActions
+        phone={driver.phone}
+        whatsapp={driver.whatsapp}
+        whatsAppMessage={driverWhatsAppMessage(driver.name, driver.vehicleKind)}
+        shareText={`${driver.name} no Guida: ${pageUrl}`}
+        wideShare
+      />
 
       <dl className={cardClass("space-y-3 p-4 text-sm")}>
         <div>

@@ -1,8 +1,10 @@
 import { Form, Link, useNavigation } from "react-router";
 import { DeleteConfirmation } from "~/components/delete-confirmation";
-import { FormErrors, secondaryButton } from "~/components/form-field";
+import { FormErrors } from "~/components/form-field";
 import { SoldBadge } from "~/components/sold-badge";
 import { refusalMessages, refusePage } from "~/lib/refused";
+import { Button } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { intentOf, readForm, redirectWithFlash, replyRefused } from "../../server/toolkit/action";
 import { deleteSellItem, getSellItem, getSellItemOwner, setSellItemStatus } from "../../server/models/sell-items";
 import { getRequestContext, type RequestContext } from "../../server/toolkit/request-context";
@@ -88,7 +90,7 @@ export default function EditSellItem({ loaderData, actionData }: Route.Component
 
       <SellItemEditor item={item} lastResult={actionData?.intent === "save" ? actionData.result : undefined} />
 
-      <section aria-labelledby="status-anuncio" className="space-y-2 rounded-xl bg-white p-4 shadow-sm dark:bg-stone-900">
+      <section aria-labelledby="status-anuncio" className={cardClass("space-y-2 p-4")}>
         <h2 id="status-anuncio" className="text-lg font-semibold">
           {sold ? "Este item foi vendido" : "Vendeu?"}
         </h2>
@@ -100,9 +102,9 @@ export default function EditSellItem({ loaderData, actionData }: Route.Component
         <Form method="post">
           <input type="hidden" name="intent" value="sold" />
           <input type="hidden" name="status" value={sold ? "available" : "sold"} />
-          <button type="submit" className={secondaryButton} disabled={busy}>
+          <Button type="submit" variant="secondary" size="lg" className="w-full" disabled={busy}>
             {sold ? "Marcar como disponível" : "Marcar como vendido"}
-          </button>
+          </Button>
         </Form>
       </section>
 

@@ -1,7 +1,9 @@
 import { Form, Link, useNavigation } from "react-router";
-import { primaryButton } from "~/components/form-field";
 import { Picture } from "~/components/picture";
 import { refusalOf } from "~/lib/refused";
+import { Button, buttonClass } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { cardClass } from "~/components/ui/card";
 import { intentOf, readForm, redirectWithFlash, replyRefused } from "../../server/toolkit/action";
 import {
   addGalleryImage,
@@ -113,7 +115,7 @@ export default function UpdateBusinessImages({ loaderData, actionData }: Route.C
         <p className="text-stone-600 dark:text-stone-300">
           Tem um negócio em Vila Serena? Entre na sua conta para trocar o logo, a capa e as fotos da galeria.
         </p>
-        <Link to="/login?redirectTo=%2Fupdate-business-images" className={`${primaryButton} mx-auto max-w-xs`}>
+        <Link to="/login?redirectTo=%2Fupdate-business-images" className={buttonClass("primary", "lg", "mx-auto w-full max-w-xs")}>
           Entrar para continuar
         </Link>
       </div>
@@ -132,14 +134,14 @@ export default function UpdateBusinessImages({ loaderData, actionData }: Route.C
         </p>
       ) : null}
       {loaderData.businesses.length === 0 ? (
-        <p className="rounded-xl bg-white p-4 text-stone-600 shadow-sm dark:bg-stone-900 dark:text-stone-300">
+        <EmptyState>
           Nenhum negócio está no seu nome. Se você é dono de um negócio do Guida, fale com a equipe para vinculá-lo à sua conta.
-        </p>
+        </EmptyState>
       ) : (
         loaderData.businesses.map((business) => {
           const error = actionData && refusedFor === business.id ? refusalOf(actionData) : null;
           return (
-            <section key={business.id} aria-labelledby={`negocio-${business.id}`} className="space-y-4 rounded-xl bg-white p-4 shadow-sm dark:bg-stone-900">
+            <section key={business.id} aria-labelledby={`negocio-${business.id}`} className={cardClass("space-y-4 p-4")}>
               <h2 id={`negocio-${business.id}`} className="text-lg font-semibold">
                 <Link to={`/business/${business.id}`} className="underline">
                   {business.name}
@@ -164,9 +166,9 @@ export default function UpdateBusinessImages({ loaderData, actionData }: Route.C
                     </label>
                     <input id={`${business.id}-${kind}`} name="image" type="file" accept="image/*" required className="mt-1 block w-full text-sm" />
                   </div>
-                  <button type="submit" disabled={busy} className="min-h-11 rounded-full bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700">
+                  <Button type="submit" disabled={busy} variant="primary" size="md">
                     Enviar
-                  </button>
+                  </Button>
                 </Form>
               ))}
               {business.gallery.length > 0 ? (

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { formatBRL } from "~/lib/format";
 import { SellItemSchema } from "~/lib/sell-item-schema";
-import { conditionLabel, priceInputValue, uploadedFiles } from "~/lib/sell-items";
+import { conditionLabel, priceInputValue } from "~/lib/sell-items";
 
 /** The form as a browser posts it: every field a string, photos as files. */
 function form(fields: Record<string, string>, files: File[] = []): FormData {
@@ -107,10 +107,5 @@ describe("sell item helpers", () => {
   it("labels conditions", () => {
     expect(conditionLabel("seminovo")).toBe("Seminovo");
     expect(conditionLabel("outro")).toBe("outro");
-  });
-
-  it("keeps only files that carry bytes", () => {
-    const kept = uploadedFiles([photo(3), new File([], ""), "texto"]);
-    expect(kept.map((f) => f.size)).toEqual([3]);
   });
 });

@@ -1,9 +1,10 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
-import { FormErrors, fieldErrors, primaryButton } from "~/components/form-field";
+import { FormErrors, fieldErrors } from "~/components/form-field";
 import { PostFields } from "~/components/post-form";
 import { PostSchema } from "~/lib/post-form";
+import { Button } from "~/components/ui/button";
 import type { EditablePost } from "../../../server/models/posts";
 
 /**
@@ -34,13 +35,13 @@ export function PostEditor({ post, lastResult }: { post?: EditablePost; lastResu
         pollLocked={post?.poll?.hasVotes ?? false}
       />
       {post ? (
-        <button type="submit" name="intent" value="save" className={primaryButton} disabled={busy}>
+        <Button type="submit" name="intent" value="save" variant="primary" size="lg" className="w-full" disabled={busy}>
           {saving ? "Salvando..." : "Salvar alterações"}
-        </button>
+        </Button>
       ) : (
-        <button type="submit" className={primaryButton} disabled={busy}>
+        <Button type="submit" variant="primary" size="lg" className="w-full" disabled={busy}>
           {saving ? "Publicando..." : "Publicar"}
-        </button>
+        </Button>
       )}
       <Link
         to={post ? `/posts/${post.id}` : "/posts"}

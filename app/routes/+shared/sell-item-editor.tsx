@@ -1,11 +1,12 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { FormErrors, primaryButton } from "~/components/form-field";
+import { FormErrors } from "~/components/form-field";
 import { Picture } from "~/components/picture";
 import { SellItemFields } from "~/components/sell-item-form";
 import { EditSellItemSchema, SellItemSchema } from "~/lib/sell-item-schema";
 import { MAX_SELL_ITEM_IMAGES, priceInputValue } from "~/lib/sell-items";
+import { Button } from "~/components/ui/button";
 
 export type EditedSellItem = {
   id: string;
@@ -76,9 +77,9 @@ export function SellItemEditor({ item, lastResult }: { item?: EditedSellItem; la
         photosLabel={item ? "Adicionar fotos" : "Fotos"}
         photoSlots={MAX_SELL_ITEM_IMAGES - (item?.images.length ?? 0)}
       />
-      <button type="submit" className={primaryButton} disabled={busy}>
+      <Button type="submit" variant="primary" size="lg" className="w-full" disabled={busy}>
         {item ? "Salvar alterações" : busy ? "Publicando…" : "Publicar anúncio"}
-      </button>
+      </Button>
     </Form>
   );
 }
