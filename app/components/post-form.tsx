@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { MAX_POLL_OPTION_LENGTH, MAX_POLL_OPTIONS, MAX_POLL_QUESTION_LENGTH, MIN_POLL_OPTIONS } from "~/lib/polls";
 import { MAX_POST_LENGTH } from "~/lib/post-form";
 import { Button } from "~/components/ui/button";
-import { controlClass, FieldError, fieldErrors, type TextField } from "./form-field";
+import { controlClass, FieldError, fieldErrors, type TextField } from "./ui/form-field";
 import { ImageField } from "./ui/image-field";
 import { TextAreaField } from "./ui/textarea-field";
 

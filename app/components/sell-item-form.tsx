@@ -1,5 +1,5 @@
 import { getInputProps, getSelectProps } from "@conform-to/react";
-import { controlClass, FieldError, FormField, type TextField } from "./form-field";
+import { controlClass, FieldError, FormField, type TextField } from "./ui/form-field";
 import { TextAreaField } from "./ui/textarea-field";
 import { CONDITION_LABELS, MAX_SELL_ITEM_IMAGES, SELL_ITEM_CATEGORIES, SELL_ITEM_CONDITIONS } from "~/lib/sell-items";
 

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { FormErrors, FormField, fieldErrors } from "~/components/form-field";
+import { FormErrors, FormField, fieldErrors } from "~/components/ui/form-field";
 import { ImageField } from "~/components/ui/image-field";
 import { TextAreaField } from "~/components/ui/textarea-field";
 import "~/lib/zod-messages";

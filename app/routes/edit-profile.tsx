@@ -1,13 +1,15 @@
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { FormErrors, FormField, fieldErrors, primaryButton, secondaryButton, type TextField, useEmptyPasswordOnReply } from "~/components/form-field";
+import { controlClass, FieldError, FormErrors, FormField, fieldErrors, type TextField, useEmptyPasswordOnReply } from "~/components/ui/form-field";
+import { TextAreaField } from "~/components/ui/textarea-field";
 import { Picture } from "~/components/picture";
 import { maskDate, parseMaskedDate } from "~/lib/date-mask";
 import { fieldRules } from "~/lib/field-rules";
 import { passwordProblem } from "~/lib/password-policy";
 import "~/lib/zod-messages";
+import { Button } from "~/components/ui/button";
 import { intentOf, parseSubmission, readForm, redirectWithFlash, replyRefused } from "../../server/toolkit/action";
 import { uniqueViolation } from "../../server/db";
 import { getPrivateProfile, getProfileById, setOwnAvatar, updateOwnProfile } from "../../server/models/profiles";
@@ -195,23 +197,12 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
         <FormErrors errors={form.errors} id={form.errorId} />
         <FormField field={fields.fullName} label="Nome completo" autoComplete="name" />
         <FormField field={fields.username} label="Nome de usuário" autoComplete="username" />
-        <div className="space-y-1">
-          <label htmlFor={fields.bio.id} className="block text-sm font-medium">
-            Bio
-          </label>
-          <textarea
-            {...getTextareaProps(fields.bio)}
-            key={fields.bio.key}
-            rows={3}
-            className="block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base dark:border-stone-700 dark:bg-stone-900"
-          />
-          {fieldErrors(fields.bio.errors) ? <p id={fields.bio.errorId} className="text-sm text-red-700 dark:text-red-300">{fieldErrors(fields.bio.errors)!.join(" ")}</p> : null}
-        </div>
+        <TextAreaField field={fields.bio} label="Bio" rows={3} />
         <FormField field={fields.phone} label="Celular" type="tel" autoComplete="tel" hint="Só você vê." />
         <BirthDateField field={fields.birthDate} />
-        <button type="submit" className={primaryButton} disabled={busy}>
+        <Button type="submit" variant="primary" size="lg" className="w-full" disabled={busy}>
           Salvar perfil
-        </button>
+        </Button>
       </Form>
 
       <Form method="post" encType="multipart/form-data" className="space-y-3">
@@ -223,13 +214,13 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
               Nova foto (JPG, PNG ou WebP, até 5 MB)
             </label>
             <input id="avatar" name="avatar" type="file" accept="image/*" aria-invalid={avatarErrors ? true : undefined} aria-describedby={avatarErrors ? "avatar-error" : undefined} className="block w-full text-sm" />
-            {avatarErrors ? <p id="avatar-error" className="text-sm text-red-700 dark:text-red-300">{avatarErrors.join(" ")}</p> : null}
+            <FieldError id="avatar-error" errors={avatarErrors} />
           </div>
         </div>
         <input type="hidden" name="intent" value="avatar" />
-        <button type="submit" className={secondaryButton} disabled={busy}>
+        <Button type="submit" variant="secondary" size="lg" className="w-full" disabled={busy}>
           Enviar foto
-        </button>
+        </Button>
       </Form>
 
       <Form method="post" {...getFormProps(passwordForm)} className="space-y-4">
@@ -238,9 +229,9 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
         <FormErrors errors={passwordForm.errors} id={passwordForm.errorId} />
         <FormField field={passwordFields.currentPassword} label="Senha atual" type="password" autoComplete="current-password" />
         <FormField field={passwordFields.password} label="Nova senha" type="password" autoComplete="new-password" hint="Pelo menos 8 caracteres." />
-        <button type="submit" className={secondaryButton} disabled={busy}>
+        <Button type="submit" variant="secondary" size="lg" className="w-full" disabled={busy}>
           Trocar senha
-        </button>
+        </Button>
       </Form>
     </div>
   );
@@ -268,9 +259,9 @@ function BirthDateField({ field }: { field: TextField }) {
         onChange={(event) => {
           event.currentTarget.value = maskDate(event.currentTarget.value);
         }}
-        className="block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base dark:border-stone-700 dark:bg-stone-900"
+        className={controlClass}
       />
-      {errors ? <p id={field.errorId} className="text-sm text-red-700 dark:text-red-300">{errors.join(" ")}</p> : null}
+      <FieldError id={field.errorId} errors={field.errors} />
     </div>
   );
 }

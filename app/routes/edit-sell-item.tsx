@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { DeleteConfirmation } from "~/components/delete-confirmation";
-import { FormErrors } from "~/components/form-field";
+import { FormErrors } from "~/components/ui/form-field";
 import { SoldBadge } from "~/components/sold-badge";
 import { refusalMessages, refusePage } from "~/lib/refused";
 import { Button } from "~/components/ui/button";

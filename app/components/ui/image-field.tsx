@@ -1,5 +1,5 @@
 import { Picture } from "../picture";
-import { FieldError } from "../form-field";
+import { FieldError } from "./form-field";
 
 /** An optional image upload; on edit, the current image with a way to remove it. */
 export function ImageField({

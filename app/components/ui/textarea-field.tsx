@@ -1,5 +1,5 @@
 import { getTextareaProps } from "@conform-to/react";
-import { FieldError, type TextField } from "../form-field";
+import { FieldError, type TextField } from "./form-field";
 
 /** A labelled multi-line text wired to conform: its hint and error are linked by aria-describedby. */
 export function TextAreaField({

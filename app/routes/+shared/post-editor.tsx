@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
-import { FormErrors, fieldErrors } from "~/components/form-field";
+import { FormErrors, fieldErrors } from "~/components/ui/form-field";
 import { PostFields } from "~/components/post-form";
 import { PostSchema } from "~/lib/post-form";
 import { Button } from "~/components/ui/button";

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { FormErrors } from "~/components/form-field";
+import { FormErrors } from "~/components/ui/form-field";
 import { Picture } from "~/components/picture";
 import { SellItemFields } from "~/components/sell-item-form";
 import { EditSellItemSchema, SellItemSchema } from "~/lib/sell-item-schema";

@@ -70,11 +70,6 @@ export function FormErrors({ errors: raw, id }: { errors: unknown; id?: string }
   );
 }
 
-export const primaryButton =
-  "inline-flex min-h-11 w-full items-center justify-center rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700 disabled:opacity-60";
-export const secondaryButton =
-  "inline-flex min-h-11 w-full items-center justify-center rounded-full border border-stone-300 px-6 font-semibold hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800";
-
 /**
  * The server never sends a password back (hideFields), but with JavaScript the form is not
  * re-rendered from the server: empty the password fields whenever a new answer arrives.
