@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { MAX_POLL_OPTION_LENGTH, MAX_POLL_OPTIONS, MAX_POLL_QUESTION_LENGTH, MIN_POLL_OPTIONS } from "~/lib/polls";
 import { MAX_POST_LENGTH } from "~/lib/post-form";
 import { Button } from "~/components/ui/button";
-import { controlClass, FieldError, fieldErrors, type TextField } from "./ui/form-field";
+import { controlClass, FieldError, fieldErrors, LabelledField, type TextField } from "./ui/form-field";
 import { ImageField } from "./ui/image-field";
 import { TextAreaField } from "./ui/textarea-field";
 
@@ -67,10 +67,7 @@ export function PostFields({
             Para criar uma enquete, escreva a pergunta e de 2 a 6 opções diferentes. Deixe em branco para um post sem enquete.
           </p>
         )}
-        <div className="space-y-1">
-          <label htmlFor={fields.pollQuestion.id} className="block text-sm font-medium">
-            Pergunta
-          </label>
+        <LabelledField field={fields.pollQuestion} label="Pergunta">
           <input
             {...getInputProps(fields.pollQuestion, { type: "text" })}
             key={fields.pollQuestion.key}
@@ -78,8 +75,7 @@ export function PostFields({
             readOnly={pollLocked}
             className={inputClass}
           />
-          <FieldError id={fields.pollQuestion.errorId} errors={fields.pollQuestion.errors} />
-        </div>
+        </LabelledField>
         <div className="space-y-2" role="group" aria-labelledby={optionsHintId}>
           <p id={optionsHintId} className="text-sm font-medium">
             Opções

@@ -1,5 +1,5 @@
 import { getInputProps, getSelectProps } from "@conform-to/react";
-import { controlClass, FieldError, FormField, type TextField } from "./ui/form-field";
+import { controlClass, FieldError, FormField, LabelledField, type TextField } from "./ui/form-field";
 import { TextAreaField } from "./ui/textarea-field";
 import { CONDITION_LABELS, MAX_SELL_ITEM_IMAGES, SELL_ITEM_CATEGORIES, SELL_ITEM_CONDITIONS } from "~/lib/sell-items";
 
@@ -30,10 +30,7 @@ export function SellItemFields({ fields, photosLabel, photoSlots }: { fields: Fi
       <TextAreaField field={fields.description} label="Descrição" rows={4} placeholder="Estado, tamanho, marca, por que está vendendo…" />
       <FormField field={fields.price} label="Preço (R$)" inputMode="decimal" placeholder="0,00" hint="Como você escreveria: 1.234,56 ou 35. Use 0 para doação." />
       <div className="grid grid-cols-2 gap-3">
-        <div className="space-y-1">
-          <label htmlFor={fields.condition.id} className="block text-sm font-medium">
-            Estado
-          </label>
+        <LabelledField field={fields.condition} label="Estado">
           <select {...getSelectProps(fields.condition)} key={fields.condition.key} className={controlClass}>
             <option value="">Escolha…</option>
             {SELL_ITEM_CONDITIONS.map((condition) => (
@@ -42,12 +39,8 @@ export function SellItemFields({ fields, photosLabel, photoSlots }: { fields: Fi
               </option>
             ))}
           </select>
-          <FieldError id={fields.condition.errorId} errors={fields.condition.errors} />
-        </div>
-        <div className="space-y-1">
-          <label htmlFor={fields.category.id} className="block text-sm font-medium">
-            Categoria
-          </label>
+        </LabelledField>
+        <LabelledField field={fields.category} label="Categoria">
           <select {...getSelectProps(fields.category)} key={fields.category.key} className={controlClass}>
             <option value="">Escolha…</option>
             {SELL_ITEM_CATEGORIES.map((category) => (
@@ -56,8 +49,7 @@ export function SellItemFields({ fields, photosLabel, photoSlots }: { fields: Fi
               </option>
             ))}
           </select>
-          <FieldError id={fields.category.errorId} errors={fields.category.errors} />
-        </div>
+        </LabelledField>
       </div>
       <FormField field={fields.location} label="Bairro" autoComplete="address-level3" placeholder="Ex.: Centro" />
       <div className="space-y-1">

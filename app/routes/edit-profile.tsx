@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { controlClass, FieldError, FormErrors, FormField, fieldErrors, type TextField, useEmptyPasswordOnReply } from "~/components/ui/form-field";
+import { controlClass, FieldError, FormErrors, FormField, fieldErrors, LabelledField, type TextField, useEmptyPasswordOnReply } from "~/components/ui/form-field";
 import { TextAreaField } from "~/components/ui/textarea-field";
 import { Picture } from "~/components/picture";
 import { maskDate, parseMaskedDate } from "~/lib/date-mask";
@@ -241,10 +241,7 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
 function BirthDateField({ field }: { field: TextField }) {
   const errors = fieldErrors(field.errors);
   return (
-    <div className="space-y-1">
-      <label htmlFor={field.id} className="block text-sm font-medium">
-        Data de nascimento
-      </label>
+    <LabelledField field={field} label="Data de nascimento">
       <input
         id={field.id}
         name={field.name}
@@ -261,7 +258,6 @@ function BirthDateField({ field }: { field: TextField }) {
         }}
         className={controlClass}
       />
-      <FieldError id={field.errorId} errors={field.errors} />
-    </div>
+    </LabelledField>
   );
 }

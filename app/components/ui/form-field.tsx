@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps } from "@conform-to/react";
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 
 // Conform infers unknown for preprocessed (optional) fields; every field here renders as text.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -34,29 +34,44 @@ type FieldProps = {
   placeholder?: string;
 };
 
-/** A labelled input wired to conform: its error is announced and linked by aria-describedby. */
-export function FormField({ field, label, type = "text", autoComplete, inputMode, hint, placeholder }: FieldProps) {
-  const hintId = hint ? `${field.id}-hint` : undefined;
+/** The id of a field's hint, for its control's aria-describedby. */
+export const hintIdOf = (field: TextField) => `${field.id}-hint`;
+
+/**
+ * One field of a form: its label, the control (the children), an optional hint and the
+ * field's errors, stacked. The control names the hint with aria-describedby (hintIdOf);
+ * conform names the errors.
+ */
+export function LabelledField({ field, label, hint, children }: { field: TextField; label: string; hint?: string; children: ReactNode }) {
   return (
     <div className="space-y-1">
       <label htmlFor={field.id} className="block text-sm font-medium">
         {label}
       </label>
+      {children}
+      {hint ? (
+        <p id={hintIdOf(field)} className="text-xs text-stone-500 dark:text-stone-400">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** A labelled input wired to conform: its error is announced and linked by aria-describedby. */
+export function FormField({ field, label, type = "text", autoComplete, inputMode, hint, placeholder }: FieldProps) {
+  return (
+    <LabelledField field={field} label={label} hint={hint}>
       <input
-        {...getInputProps(field, { type, ariaDescribedBy: [hintId].filter(Boolean).join(" ") || undefined })}
+        {...getInputProps(field, { type, ariaDescribedBy: hint ? hintIdOf(field) : undefined })}
         key={field.key}
         autoComplete={autoComplete}
         inputMode={inputMode}
         placeholder={placeholder}
         className={controlClass}
       />
-      {hint ? (
-        <p id={hintId} className="text-xs text-stone-500 dark:text-stone-400">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={field.errorId} errors={field.errors} />
-    </div>
+    </LabelledField>
   );
 }
 

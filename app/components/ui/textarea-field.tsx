@@ -1,5 +1,5 @@
 import { getTextareaProps } from "@conform-to/react";
-import { FieldError, type TextField } from "./form-field";
+import { hintIdOf, LabelledField, type TextField } from "./form-field";
 
 /** A labelled multi-line text wired to conform: its hint and error are linked by aria-describedby. */
 export function TextAreaField({
@@ -17,26 +17,16 @@ export function TextAreaField({
   hint?: string;
   placeholder?: string;
 }) {
-  const hintId = hint ? `${field.id}-hint` : undefined;
   return (
-    <div className="space-y-1">
-      <label htmlFor={field.id} className="block text-sm font-medium">
-        {label}
-      </label>
+    <LabelledField field={field} label={label} hint={hint}>
       <textarea
-        {...getTextareaProps(field, { ariaDescribedBy: hintId })}
+        {...getTextareaProps(field, { ariaDescribedBy: hint ? hintIdOf(field) : undefined })}
         key={field.key}
         rows={rows}
         maxLength={maxLength}
         placeholder={placeholder}
         className="block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base dark:border-stone-700 dark:bg-stone-900 aria-[invalid]:border-red-600"
       />
-      {hint ? (
-        <p id={hintId} className="text-xs text-stone-500 dark:text-stone-400">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={field.errorId} errors={field.errors} />
-    </div>
+    </LabelledField>
   );
 }
