@@ -7,17 +7,10 @@ import { SellItemFields } from "~/components/sell-item-form";
 import { EditSellItemSchema, SellItemSchema } from "~/lib/sell-item-schema";
 import { MAX_SELL_ITEM_IMAGES, priceInputValue } from "~/lib/sell-items";
 import { Button } from "~/components/ui/button";
+import type { SellItemValues } from "../../../server/models/sell-items";
 
-export type EditedSellItem = {
-  id: string;
-  title: string;
-  description: string;
-  price: string;
-  condition: string;
-  category: string;
-  location: string;
-  images: string[];
-};
+/** An ad as the edit form starts from: the values the model saves, plus its id and photos. */
+export type EditedSellItem = SellItemValues & { id: string; images: string[] };
 
 /**
  * The ad form, for a new ad (/create-sell-item) and for editing one (/sell-items/{id}/edit):
