@@ -18,7 +18,7 @@ import { PageSpinner } from "./components/page-spinner";
 import { PwaPrompts } from "./components/pwa-prompts";
 import { SearchBar } from "./components/search-bar";
 import { ThemeToggle } from "./components/theme-toggle";
-import { LazyToaster, SimpleToaster } from "./client/toasts";
+import { LazyToaster, SimpleToaster } from "./components/ui/toast";
 import { FavoritesProvider } from "./components/favorites";
 import { FlashMessage } from "./components/flash-message";
 import { LoaderCacheSync } from "./components/loader-cache-sync";

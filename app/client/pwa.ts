@@ -10,7 +10,7 @@ import {
 } from "~/lib/pwa-timing";
 import { INSTALL_DISMISSED_KEY, UPDATE_DISMISSED_KEY } from "~/lib/session-keys";
 import { onSignOut } from "./sign-out";
-import { notify } from "./toasts";
+import { notify } from "~/components/ui/toast";
 
 /**
  * The browser half of the PWA: service-worker registration (production builds only), the

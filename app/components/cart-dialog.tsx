@@ -1,4 +1,3 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { type RefObject, useState } from "react";
 import {
   cartTotal,
@@ -10,6 +9,7 @@ import {
   whatsAppOrderHref,
   type CartItem,
 } from "~/lib/cart";
+import { Dialog, DialogClose, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { useCart } from "./cart";
 import { Picture } from "./picture";
 
@@ -28,19 +28,17 @@ export default function CartDialog({
   returnFocusTo: RefObject<HTMLButtonElement | null>;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            returnFocusTo.current?.focus();
-          }}
-          className="fixed inset-x-0 bottom-0 z-50 mx-auto flex max-h-[88dvh] max-w-3xl flex-col rounded-t-2xl bg-white shadow-xl focus:outline-none dark:bg-stone-900">
-          <CartContents />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      onCloseAutoFocus={(event) => {
+        event.preventDefault();
+        returnFocusTo.current?.focus();
+      }}
+      className="fixed inset-x-0 bottom-0 z-50 mx-auto flex max-h-[88dvh] max-w-3xl flex-col rounded-t-2xl bg-white shadow-xl focus:outline-none dark:bg-stone-900"
+    >
+      <CartContents />
+    </Dialog>
   );
 }
 
@@ -52,19 +50,19 @@ function CartContents() {
     <>
       <div className="flex items-start justify-between gap-3 border-b border-stone-200 px-4 pb-3 pt-4 dark:border-stone-800">
         <div>
-          <Dialog.Title className="text-lg font-bold">Seu carrinho</Dialog.Title>
-          <Dialog.Description className="text-sm text-stone-600 dark:text-stone-300">
+          <DialogTitle className="text-lg font-bold">Seu carrinho</DialogTitle>
+          <DialogDescription className="text-sm text-stone-600 dark:text-stone-300">
             Fica só nesta página: ao recarregar ou sair das vendas, ele se esvazia.
-          </Dialog.Description>
+          </DialogDescription>
         </div>
-        <Dialog.Close
+        <DialogClose
           aria-label="Fechar carrinho"
           className="flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-stone-100 dark:hover:bg-stone-800"
         >
           <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
             <path d="M6 6l12 12M18 6 6 18" />
           </svg>
-        </Dialog.Close>
+        </DialogClose>
       </div>
       <div className="flex-1 space-y-5 overflow-y-auto px-4 py-4">
         {groups.length === 0 ? (

@@ -1,9 +1,9 @@
 import { createContext, useContext, useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { simpleToasts } from "~/client/toasts";
+import { simpleToasts } from "~/components/ui/toast";
 import type { ItemKind } from "~/lib/item-kinds";
 import { refusalMessages, type Refused } from "~/lib/refused";
-import { IconTooltip } from "./icon-tooltip";
+import { IconTooltip } from "~/components/ui/tooltip";
 import { useCurrentUser } from "./user-context";
 
 type FavoritesValue = { ids: ReadonlySet<string>; error: string | null };

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { notify } from "~/client/toasts";
+import { notify } from "~/components/ui/toast";
 
 type Flash = { kind: "success" | "error" | "info"; message: string };
 

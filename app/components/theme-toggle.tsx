@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { IconTooltip } from "./icon-tooltip";
+import { IconTooltip } from "~/components/ui/tooltip";
 import { THEME_STORAGE_KEY, isTheme, type Theme } from "~/lib/theme";
 
 /**

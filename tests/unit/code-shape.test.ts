@@ -13,6 +13,8 @@ import { describe, expect, it } from "vitest";
  *   the inner lines of the functions written inside it, which are measured on their own. So a
  *   factory that returns ten methods (createLocalAuth) counts as its own glue, each method as
  *   itself, while a component's JSX, which is no function, counts in full.
+ * - Radix and sonner are imported only by the UI kit (app/components/ui/: dialog, toast,
+ *   tooltip), so each screen has one import for each and their look lives in one place;
  * - every export of app/ and server/ is named somewhere besides its declaration in the code
  *   that ships (app/, server/, scripts/, bench/, the root's config and server files). Tests do
  *   not count: a model function only a test calls is dead code, and its test tests nothing the
@@ -134,6 +136,13 @@ describe("code shape", () => {
       { name: "inner", line: 2, lines: 4 },
     ]);
     text.delete("sample.ts");
+  });
+
+  it("imports Radix and sonner only inside the UI kit (app/components/ui/)", () => {
+    const outside = sourceFiles
+      .filter((file) => !file.startsWith("app/components/ui/"))
+      .filter((file) => /(?:from\s+|import\()\s*["'](?:@radix-ui\/[\w-]+|sonner)["']/.test(text.get(file)!));
+    expect(outside).toEqual([]);
   });
 
   it("exports nothing that only its own declaration or the tests name (dead code)", () => {
