@@ -8,8 +8,8 @@ import { TextAreaField } from "~/components/ui/textarea-field";
 import "~/lib/zod-messages";
 import { Button } from "~/components/ui/button";
 import { createNews } from "../../server/models/news";
-import { getRequestContext } from "../../server/toolkit/request-context";
-import { readForm } from "../../server/toolkit/action";
+import { residentsOnly } from "../../server/toolkit/request-context";
+import { signedInAction } from "../../server/toolkit/action";
 import { publishWithImage } from "./+shared/publish-with-image.server";
 import type { Route } from "./+types/create-news";
 
@@ -30,29 +30,22 @@ const NewsSchema = z.object({
 
 export const meta: Route.MetaFunction = () => [{ title: "Nova notícia · Guida" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  await getRequestContext(context).requireUser();
-  return null;
-}
+export const loader = residentsOnly;
 
 /**
  * POST multipart: title, summary, content, coverImage (file, optional). 303 to the new
  * article; 400 (invalid) and 413 (image too large) re-render the form with what was typed.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const ctx = getRequestContext(context);
-  await ctx.requireUser();
-  const read = await readForm(request);
-  if (!read.ok) return read.refusal;
-  return publishWithImage(request, ctx, read.form, {
+export const action = signedInAction(({ request }: Route.ActionArgs, { ctx, form }) =>
+  publishWithImage(request, ctx, form, {
     schema: NewsSchema,
     image: { field: "coverImage", shape: "wide" },
     save: async (tx, user, { title, summary, content }, coverImage) => {
       const id = await createNews(tx, user.id, { title, summary: summary ?? "", content, coverImage });
       return { ok: true, location: `/news/${id}`, message: "Notícia publicada." };
     },
-  });
-}
+  }),
+);
 
 export default function CreateNews({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";

@@ -1,5 +1,5 @@
-import { readForm } from "../../server/toolkit/action";
-import { getRequestContext } from "../../server/toolkit/request-context";
+import { signedInAction } from "../../server/toolkit/action";
+import { residentsOnly } from "../../server/toolkit/request-context";
 import { PostEditor } from "./+shared/post-editor";
 import { savePost } from "./+shared/post-editor.server";
 import type { Route } from "./+types/create-post";
@@ -8,19 +8,10 @@ import type { Route } from "./+types/create-post";
 
 export const meta: Route.MetaFunction = () => [{ title: "Novo post · Guida" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  await getRequestContext(context).requireUser();
-  return null;
-}
+export const loader = residentsOnly;
 
 /** POST multipart: content, image (file, optional), pollQuestion, pollOptions (repeated). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const ctx = getRequestContext(context);
-  await ctx.requireUser();
-  const read = await readForm(request);
-  if (!read.ok) return read.refusal;
-  return savePost(request, ctx, read.form);
-}
+export const action = signedInAction(({ request }: Route.ActionArgs, { ctx, form }) => savePost(request, ctx, form));
 
 export default function CreatePost({ actionData }: Route.ComponentProps) {
   return (

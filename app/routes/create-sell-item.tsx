@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { readForm } from "../../server/toolkit/action";
-import { getRequestContext } from "../../server/toolkit/request-context";
+import { signedInAction } from "../../server/toolkit/action";
+import { residentsOnly } from "../../server/toolkit/request-context";
 import { SellItemEditor } from "./+shared/sell-item-editor";
 import { saveSellItem } from "./+shared/sell-item-editor.server";
 import type { Route } from "./+types/create-sell-item";
@@ -9,19 +9,10 @@ import type { Route } from "./+types/create-sell-item";
 
 export const meta: Route.MetaFunction = () => [{ title: "Anunciar item · Guida" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  await getRequestContext(context).requireUser();
-  return null;
-}
+export const loader = residentsOnly;
 
 /** POST multipart: title, description, price, condition, category, location, images. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const ctx = getRequestContext(context);
-  await ctx.requireUser();
-  const read = await readForm(request);
-  if (!read.ok) return read.refusal;
-  return saveSellItem(request, ctx, read.form);
-}
+export const action = signedInAction(({ request }: Route.ActionArgs, { ctx, form }) => saveSellItem(request, ctx, form));
 
 export default function CreateSellItem({ actionData }: Route.ComponentProps) {
   return (

@@ -1,6 +1,6 @@
 import { useNavigation } from "react-router";
 import { DeleteConfirmation } from "~/components/delete-confirmation";
-import { intentOf, readForm, redirectWithFlash, replyRefused } from "../../server/toolkit/action";
+import { intentOf, redirectWithFlash, replyRefused, signedInAction } from "../../server/toolkit/action";
 import { refusePage } from "~/lib/refused";
 import { deletePost, getEditablePost } from "../../server/models/posts";
 import { getRequestContext, type RequestContext } from "../../server/toolkit/request-context";
@@ -29,21 +29,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  * POST /posts/{id}/edit — intent=save (multipart: content, image, removeImage, pollQuestion,
  * pollOptions; the default) or intent=delete. Only the author: a clear 403 here, RLS underneath.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const ctx = getRequestContext(context);
-  await ctx.requireUser();
-  const read = await readForm(request);
-  if (!read.ok) return read.refusal;
-  const intent = intentOf(read.form, "save");
+export const action = signedInAction(async ({ request, params }: Route.ActionArgs, { ctx, form }) => {
+  const intent = intentOf(form, "save");
   switch (intent) {
     case "save":
-      return savePost(request, ctx, read.form, params.id);
+      return savePost(request, ctx, form, params.id);
     case "delete":
       return deletePostAction(request, ctx, params.id);
     default:
       return replyRefused(400, "Ação desconhecida.", { intent });
   }
-}
+});
 
 async function deletePostAction(request: Request, ctx: RequestContext, postId: string) {
   const user = await ctx.requireUser();

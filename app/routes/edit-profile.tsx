@@ -10,7 +10,7 @@ import { fieldRules } from "~/lib/field-rules";
 import { passwordProblem } from "~/lib/password-policy";
 import "~/lib/zod-messages";
 import { Button } from "~/components/ui/button";
-import { intentOf, parseSubmission, readForm, redirectWithFlash, replyRefused } from "../../server/toolkit/action";
+import { intentOf, parseSubmission, redirectWithFlash, replyRefused, signedInAction } from "../../server/toolkit/action";
 import { uniqueViolation } from "../../server/db";
 import { getPrivateProfile, getProfileById, setOwnAvatar, updateOwnProfile } from "../../server/models/profiles";
 import { getRequestContext, type RequestContext } from "../../server/toolkit/request-context";
@@ -77,23 +77,19 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** POST intent=profile, intent=password or intent=avatar (multipart): the page's three forms. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const ctx = getRequestContext(context);
-  await ctx.requireUser();
-  const read = await readForm(request);
-  if (!read.ok) return read.refusal;
-  const intent = intentOf(read.form);
+export const action = signedInAction(async ({ request }: Route.ActionArgs, { ctx, form }) => {
+  const intent = intentOf(form);
   switch (intent) {
     case "profile":
-      return saveProfile(request, ctx, read.form);
+      return saveProfile(request, ctx, form);
     case "password":
-      return changePassword(request, ctx, read.form);
+      return changePassword(request, ctx, form);
     case "avatar":
-      return changeAvatar(request, ctx, read.form.get("avatar"));
+      return changeAvatar(request, ctx, form.get("avatar"));
     default:
       return replyRefused(400, "Ação desconhecida.", { intent });
   }
-}
+});
 
 async function saveProfile(request: Request, ctx: RequestContext, form: FormData) {
   const user = await ctx.requireUser();

@@ -5,7 +5,7 @@ import { SoldBadge } from "~/components/sold-badge";
 import { refusalMessages, refusePage } from "~/lib/refused";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
-import { intentOf, readForm, redirectWithFlash, replyRefused } from "../../server/toolkit/action";
+import { intentOf, redirectWithFlash, replyRefused, signedInAction } from "../../server/toolkit/action";
 import { deleteSellItem, getSellItem, getSellItemOwner, setSellItemStatus } from "../../server/models/sell-items";
 import { getRequestContext, type RequestContext } from "../../server/toolkit/request-context";
 import { discard } from "../../server/images/upload-service";
@@ -37,27 +37,23 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  * (optional status=available to put it back on sale) or intent=delete. The owner check
  * here gives a clear 403 before any file is stored; RLS refuses the write underneath.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const ctx = getRequestContext(context);
-  const user = await ctx.requireUser();
-  const read = await readForm(request);
-  if (!read.ok) return read.refusal;
-  const intent = intentOf(read.form);
+export const action = signedInAction(async ({ request, params }: Route.ActionArgs, { ctx, user, form }) => {
+  const intent = intentOf(form);
   const owner = await ctx.db.asCaller((tx) => getSellItemOwner(tx, params.id));
   if (!owner) return replyRefused(404, NOT_FOUND, { intent });
   if (owner.sellerId !== user.id) return replyRefused(403, NOT_OWNER, { intent });
 
   switch (intent) {
     case "save":
-      return saveSellItem(request, ctx, read.form, { id: params.id, images: owner.images });
+      return saveSellItem(request, ctx, form, { id: params.id, images: owner.images });
     case "sold":
-      return markSold(request, ctx, params.id, read.form.get("status") === "available" ? "available" : "sold");
+      return markSold(request, ctx, params.id, form.get("status") === "available" ? "available" : "sold");
     case "delete":
       return deleteAd(request, ctx, params.id);
     default:
       return replyRefused(400, "Ação desconhecida.", { intent });
   }
-}
+});
 
 async function markSold(request: Request, ctx: RequestContext, id: string, status: "available" | "sold") {
   const outcome = await ctx.db.asCaller((tx) => setSellItemStatus(tx, id, status));

@@ -6,7 +6,7 @@ import { whatsAppShareHref } from "~/lib/contact-links";
 import { formatLongDate } from "~/lib/format";
 import { refusalOf } from "~/lib/refused";
 import { buttonClass } from "~/components/ui/button";
-import { intentOf, readForm, redirectWithFlash, replyRefused } from "../../server/toolkit/action";
+import { intentOf, redirectWithFlash, replyRefused, signedInAction } from "../../server/toolkit/action";
 import { deleteNews } from "../../server/models/news";
 import { publicOrigin } from "../../server/http/origin";
 import { newsArticle } from "../../server/cache/reads";
@@ -24,19 +24,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  * POST intent=delete: only the author deletes an article — a clear 403 for anyone else
  * here, RLS underneath. 303 to /news with "Notícia excluída.".
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const ctx = getRequestContext(context);
-  const user = await ctx.requireUser();
-  const read = await readForm(request);
-  if (!read.ok) return read.refusal;
-  const intent = intentOf(read.form);
+export const action = signedInAction(async ({ request, params }: Route.ActionArgs, { ctx, user, form }) => {
+  const intent = intentOf(form);
   if (intent !== "delete") return replyRefused(400, "Ação desconhecida.", { intent });
   const outcome = await ctx.db.asCaller((tx) => deleteNews(tx, user.id, params.id));
   if (outcome.status === "not_found") return replyRefused(404, "Notícia não encontrada.", { intent });
   if (outcome.status === "forbidden") return replyRefused(403, "Só quem publicou a notícia pode excluí-la.", { intent });
   await discard(outcome.coverImage);
   return redirectWithFlash(request, "/news", "Notícia excluída.");
-}
+});
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData

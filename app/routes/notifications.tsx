@@ -5,7 +5,7 @@ import { safeRedirectPath } from "~/lib/redirects";
 import { refusalOf } from "~/lib/refused";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
-import { intentOf, readForm, replyRefused } from "../../server/toolkit/action";
+import { intentOf, replyRefused, signedInAction } from "../../server/toolkit/action";
 import { listNotifications, markAllRead, markRead } from "../../server/models/notifications";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/notifications";
@@ -21,12 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // POST /notifications — intent=read with id, or intent=read-all.
-export async function action({ request, context }: Route.ActionArgs) {
-  const ctx = getRequestContext(context);
-  const user = await ctx.requireUser();
-  const read = await readForm(request);
-  if (!read.ok) return read.refusal;
-  const { form } = read;
+export const action = signedInAction(async (_args: Route.ActionArgs, { ctx, user, form }) => {
   const intent = intentOf(form);
   switch (intent) {
     case "read-all":
@@ -41,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return replyRefused(400, "Ação desconhecida.", { intent });
   }
   return redirect(safeRedirectPath(form.get("redirectTo"), "/notifications"), 303);
-}
+});
 
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
   const { notifications, hasMore, page } = loaderData;

@@ -4,7 +4,7 @@ import { refusalOf } from "~/lib/refused";
 import { Button, buttonClass } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { cardClass } from "~/components/ui/card";
-import { intentOf, readForm, redirectWithFlash, replyRefused } from "../../server/toolkit/action";
+import { intentOf, redirectWithFlash, replyRefused, signedInAction } from "../../server/toolkit/action";
 import {
   addGalleryImage,
   getBusinessOwner,
@@ -45,12 +45,7 @@ const NOT_OWNER = "Só o dono do negócio pode trocar as fotos.";
  * businessId and imageId. Only the owner may change a business's images: checked here for
  * a clear 403, and enforced by RLS underneath.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const ctx = getRequestContext(context);
-  const user = await ctx.requireUser();
-  const read = await readForm(request);
-  if (!read.ok) return read.refusal;
-  const { form } = read;
+export const action = signedInAction(async ({ request }: Route.ActionArgs, { ctx, user, form }) => {
   const businessId = String(form.get("businessId") ?? "");
   const kind = String(form.get("kind") ?? "");
   if (!isUuid(businessId)) return refused(businessId, kind, "Negócio não encontrado.", 404);
@@ -65,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     default:
       return uploadImage(request, ctx, businessId, kind, form.get("image"));
   }
-}
+});
 
 async function removeGalleryPhoto(request: Request, ctx: RequestContext, businessId: string, imageId: string) {
   if (!isUuid(imageId)) return refused(businessId, "gallery", "Foto não encontrada.", 404);

@@ -1,10 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod, unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { MAX_IMAGE_BYTES } from "../../app/lib/images";
 import type { Refused } from "../../app/lib/refused";
+import type { SessionUser } from "../auth";
 import { flashCookie, type Flash } from "./flash";
+import { getRequestContext, type RequestContext } from "./request-context";
 
 /**
  * The write-action toolkit: how every action reads what was sent and answers. A refused
@@ -17,8 +19,10 @@ import { flashCookie, type Flash } from "./flash";
  *   if (taken) return read.refuse(409, { fieldErrors: { username: ["…"] } });
  *   return redirectWithFlash(request, "/profile", "Perfil atualizado.");
  *
- * Multi-intent actions read the form once (readForm), switch on intentOf(form) to named
- * functions, and each parses its own schema (parseSubmission).
+ * A resident's write (every action but sign-in, theme, votes and favorites, which visitors
+ * may send too) is a signedInAction: it sends a visitor to /login and reads the form once.
+ * Multi-intent actions then switch on intentOf(form) to named functions, and each parses its
+ * own schema (parseSubmission).
  */
 
 
@@ -62,6 +66,27 @@ export async function readForm(request: Request): Promise<FormRead> {
   } catch {
     return { ok: false, refusal: replyRefused(400, UNREADABLE_FORM) };
   }
+}
+
+/** What a resident's write works with once signedInAction has let it in. */
+export type SignedInWrite = { ctx: RequestContext; user: SessionUser; form: FormData };
+
+type ActionArgs = { request: Request; context: Readonly<RouterContextProvider> };
+
+/**
+ * The action of a form only residents send: a visitor is sent to /login (thrown, keeping where
+ * they were), a body that is not a form gets the 400; then `write` answers.
+ *
+ *   export const action = signedInAction(({ request, params }: Route.ActionArgs, { ctx, user, form }) => …);
+ */
+export function signedInAction<Args extends ActionArgs, Result>(write: (args: Args, signedIn: SignedInWrite) => Promise<Result>) {
+  return async (args: Args) => {
+    const ctx = getRequestContext(args.context);
+    const user = await ctx.requireUser();
+    const read = await readForm(args.request);
+    if (!read.ok) return read.refusal;
+    return write(args, { ctx, user, form: read.form });
+  };
 }
 
 /** The form's `intent` (which of a page's forms was sent), or the fallback. */

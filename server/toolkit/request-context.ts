@@ -84,6 +84,12 @@ export function getRequestContext(context: Readonly<RouterContextProvider>): Req
   return context.get(requestContext);
 }
 
+/** The loader of a page only residents open (a blank form to fill): a visitor is sent to /login. */
+export async function residentsOnly({ context }: { context: Readonly<RouterContextProvider> }) {
+  await getRequestContext(context).requireUser();
+  return null;
+}
+
 function createRequestContext(request: Request, server: ServerContext): RequestContext {
   let session: Promise<RequestSession> | undefined;
   // Memoized here, for this request only: the root loader and the page's run in parallel.

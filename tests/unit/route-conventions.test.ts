@@ -39,6 +39,7 @@ const FORBIDDEN: { pattern: RegExp; instead: string }[] = [
   { pattern: /\b(?:asRequestUser|asSignedInUser|readPublic|readOwn|claimsFor)\b/, instead: "getRequestContext(context).db" },
   { pattern: /\bgetDb\b/, instead: "getRequestContext(context).db" },
   { pattern: /\bwithUser\b/, instead: "getRequestContext(context).db.asCaller" },
+  { pattern: /requireUser\(\)[\s\S]{0,120}\breadForm\(/, instead: "signedInAction (server/toolkit/action.ts), which signs in and reads the form" },
   { pattern: /\bflashCookie\b/, instead: "redirectWithFlash (server/toolkit/action.ts)" },
   { pattern: /from "[./]*server\/toolkit\/request"/, instead: "server/toolkit/request-context.ts" },
 ];
