@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { useEffect } from "react";
+import { LiveProvider } from "./components/live";
 import { BottomNav } from "./components/bottom-nav";
 import { ErrorPage } from "./components/error-page";
 import { markHydrated } from "./components/picture";
@@ -141,6 +142,7 @@ type ShellProps = {
 function Shell({ theme, user, favoriteIds = [], favoritesError = null, unreadNotifications = 0, children }: ShellProps) {
   return (
     <UserProvider user={user}>
+    <LiveProvider userId={user?.id ?? null}>
     <FavoritesProvider ids={favoriteIds} error={favoritesError}>
       <a
         href="#conteudo"
@@ -173,6 +175,7 @@ function Shell({ theme, user, favoriteIds = [], favoritesError = null, unreadNot
         </div>
       ) : null}
     </FavoritesProvider>
+    </LiveProvider>
     </UserProvider>
   );
 }

@@ -47,6 +47,7 @@ export default [
   // Resource routes
   route("theme", "routes/theme.ts"),
   route("healthz", "routes/healthz.ts"),
+  route("events", "routes/events.ts"),
   route("media/*", "routes/media.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

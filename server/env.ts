@@ -34,6 +34,9 @@ const EnvSchema = z.object({
   ACCESS_LOG: z.enum(["on", "off"]).default("on"),
   // Adds each request's number of SQL statements to its access log line (on|off; costs a little).
   ACCESS_LOG_SQL: z.enum(["on", "off"]).default("off"),
+  // Open /events streams (live badge, polls, feed) this server holds, and per resident (their tabs); 429 past either.
+  EVENTS_MAX_STREAMS: z.coerce.number().int().min(1).max(100_000).default(5_000),
+  EVENTS_MAX_PER_RESIDENT: z.coerce.number().int().min(1).max(100).default(8),
   TRUST_PROXY: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
 });
 

@@ -1,5 +1,6 @@
 import { NavLink } from "react-router";
 import { useCurrentUser } from "./user-context";
+import { useUnreadCount } from "./live";
 
 type NavItem = { to: string; label: string; icon: React.ReactNode; end?: boolean; badge?: number };
 
@@ -60,8 +61,10 @@ const ITEMS: NavItem[] = [
 ];
 
 /** Thumb-sized bottom navigation; NavLink marks the current page with aria-current="page". */
-export function BottomNav({ unreadNotifications = 0 }: { unreadNotifications?: number }) {
+export function BottomNav({ unreadNotifications: fromPage = 0 }: { unreadNotifications?: number }) {
   const user = useCurrentUser();
+  // The page's count, or the live stream's once a notification arrives after it loaded.
+  const unreadNotifications = useUnreadCount(fromPage);
   const items: NavItem[] = [
     ...ITEMS,
     user

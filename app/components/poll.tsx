@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { applyVote, formatVotes } from "~/lib/polls";
+import { applyVote, formatVotes, tally } from "~/lib/polls";
 import { refusalOf, type Refused } from "~/lib/refused";
+import { usePollVotes } from "./live";
 import { useCurrentUser } from "./user-context";
 
 export type PollData = {
@@ -46,7 +47,9 @@ export function Poll({ postId, poll, action, redirectTo, error }: PollProps) {
   // Optimistic: while a vote travels (and the page data reloads), show it as counted.
   const pending = fetcher.formData?.get("optionId");
   const chosen = typeof pending === "string" ? pending : null;
-  const options = chosen ? applyVote(poll.options, poll.myVote, chosen) : poll.options;
+  // Someone else's vote reaches the bars through the live stream; one's own is shown at once.
+  const counted = usePollVotes(poll.id, poll.options);
+  const options = chosen ? applyVote(poll.options, poll.myVote, chosen) : counted === poll.options ? poll.options : tally(counted);
   const myVote = chosen ?? poll.myVote;
   const total = options.reduce((sum, o) => sum + o.votes, 0);
   const fetcherError = fetcher.state === "idle" ? refusalOf(fetcher.data) : null;

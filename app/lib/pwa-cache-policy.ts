@@ -59,8 +59,8 @@ export const ESSENTIAL_PATHS = ["/", "/drivers/all", "/favorites"] as const;
 
 export type RequestKind = "asset" | "media" | "page" | "data" | "bypass";
 
-/** Paths the worker never answers itself: itself, health checks and state-changing endpoints. */
-const BYPASS_PATHS = new Set(["/sw.js", "/healthz", "/theme", "/logout", "/__manifest"]);
+/** Paths the worker never answers itself: itself, health checks, state-changing endpoints and the live stream. */
+const BYPASS_PATHS = new Set(["/sw.js", "/healthz", "/theme", "/logout", "/__manifest", "/events"]);
 
 /**
  * Sorts a request into a strategy. Only same-origin GETs are handled; anything else goes to the

@@ -1,9 +1,11 @@
-import { Link } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { Pagination, pageFromUrl } from "~/components/pagination";
 import { PostCard } from "~/components/post-card";
 import { useCurrentUser } from "~/components/user-context";
 import { refusalOf } from "~/lib/refused";
-import { buttonClass } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
+import { useNewPosts } from "~/components/live";
+import { formatCount } from "~/lib/format";
 import { EmptyState } from "~/components/ui/empty-state";
 import { listPosts } from "../../server/models/posts";
 import { getRequestContext } from "../../server/toolkit/request-context";
@@ -30,6 +32,9 @@ export default function Posts({ loaderData, actionData }: Route.ComponentProps) 
   const { posts, hasMore, page } = loaderData;
   const user = useCurrentUser();
   const pageHref = (n: number) => (n > 1 ? `/posts?pagina=${n}` : "/posts");
+  // Page 1 follows the feed live: posts newer than its top one announce themselves.
+  const newPosts = useNewPosts(posts[0]?.id ?? null, page === 1);
+  const revalidator = useRevalidator();
   const refused = actionData ? { postId: actionData.result.initialValue?.postId, error: refusalOf(actionData) } : undefined;
   return (
     <div className="space-y-4">
@@ -45,6 +50,23 @@ export default function Posts({ loaderData, actionData }: Route.ComponentProps) 
             Novo post
           </Link>
         </div>
+      </div>
+      {/* Always there (empty when nothing is new) so screen readers announce the button appearing. */}
+      <div role="status" className="flex justify-center empty:hidden">
+        {newPosts > 0 ? (
+          <Button
+            type="button"
+            variant="primary"
+            size="sm"
+            disabled={revalidator.state !== "idle"}
+            onClick={() => {
+              void revalidator.revalidate();
+              window.scrollTo({ top: 0 });
+            }}
+          >
+            {newPosts === 1 ? "1 nova publicação" : `${formatCount(newPosts)} novas publicações`}
+          </Button>
+        ) : null}
       </div>
       {refused?.error && !posts.some((p) => p.id === refused.postId) ? (
         <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">

@@ -10,6 +10,7 @@ import { DataDirLockedError } from "../db/lock";
 import { countStatementsIn } from "../db/statement-count";
 import { EnvError, getEnv } from "../env";
 import { isPersonalRequest } from "../cache/html-cache";
+import { closeLiveStreams } from "../live/events";
 import { describeError, installJsonLogging, logLine, logRequest } from "../log";
 import { isForwardedHttps } from "./origin";
 import { requestIdOf, toFetchRequest, writeAnswer, writeFetchResponse } from "./node-adapter";
@@ -261,6 +262,8 @@ export async function start(dev?: DevServer): Promise<http.Server> {
     // request finished after the signal would idle until keepAliveTimeout (65 s): the
     // responses say Connection: close (see answer), and idle ones are closed as they appear.
     server.closeIdleConnections();
+    // Live streams never end by themselves: ended now, their browsers reconnect elsewhere.
+    closeLiveStreams();
     setInterval(() => server.closeIdleConnections(), 250).unref();
     // Docker sends SIGKILL 10 s after SIGTERM: past 8 s, cut what is left and still close
     // the database, so the folder is checkpointed rather than recovered at next start.

@@ -7,6 +7,7 @@ import { isHttps } from "./origin";
 import { bufferedResponse } from "./node-adapter";
 import { ReadCache } from "../cache/read-cache";
 import { loadContextFor } from "../toolkit/request-context";
+import { announceChange } from "../live/events";
 import { RateLimiter, type RateLimit } from "../toolkit/rate-limit";
 import { applySecurityHeaders, formActionOrigins } from "./security-headers";
 
@@ -75,10 +76,16 @@ export function createPipeline(options: { build: ServerBuild; mode: string; html
       htmlCache.clear();
       publicReads.clear();
       userReads.clear();
+      // Until the database's change channel (issue #15) feeds it: this server's live streams re-read.
+      announceChange({ table: "*" });
     }
     const headers = new Headers(response.headers);
     applySecurityHeaders(headers, { nonce, https, formActions: formActionOrigins() });
     if (!response.body || response.status === 304 || response.status === 204 || (response.status >= 300 && response.status < 400)) {
+      return withRequestId(new Response(response.body, { status: response.status, headers }), context);
+    }
+    // The live stream (/events) is written as it is produced: never buffered, compressed or cached.
+    if (headers.get("Content-Type")?.startsWith("text/event-stream")) {
       return withRequestId(new Response(response.body, { status: response.status, headers }), context);
     }
     const body = Buffer.from(await response.arrayBuffer());

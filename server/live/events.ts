@@ -1,0 +1,77 @@
+import { getEnv } from "../env";
+import type { RequestContext } from "../toolkit/request-context";
+import { LiveHub, type LiveChange, type LiveViewer } from "./hub";
+import { topicsFromUrl } from "./protocol";
+
+// One hub per process, shared by the route that opens streams and the server that closes
+// them at shutdown (under `npm run dev` Vite loads the route's modules apart from the server's).
+const HUB = Symbol.for("guida.live-hub");
+type WithHub = { [HUB]?: LiveHub };
+
+function liveHub(): LiveHub {
+  const holder = globalThis as WithHub;
+  if (!holder[HUB]) {
+    const env = getEnv();
+    holder[HUB] = new LiveHub({
+      maxStreams: env.EVENTS_MAX_STREAMS,
+      maxPerResident: env.EVENTS_MAX_PER_RESIDENT,
+    });
+  }
+  return holder[HUB];
+}
+
+/** The change channel's listener: what changed in the database, for the streams that show it. */
+export function announceChange(change: LiveChange): void {
+  (globalThis as WithHub)[HUB]?.changed(change);
+}
+
+/** At shutdown: every stream ends, so browsers reconnect (to another server, or this one once back). */
+export function closeLiveStreams(): void {
+  (globalThis as WithHub)[HUB]?.closeAll();
+}
+
+function refusal(status: number, message: string, extra: Record<string, string> = {}): Response {
+  return new Response(message, {
+    status,
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+      ...extra,
+    },
+  });
+}
+
+/**
+ * GET /events: this tab's Server-Sent Events. The session cookie says who listens; every
+ * value is read with their claims (RLS), never taken from the change that prompted it.
+ */
+export async function eventStreamResponse(request: Request, ctx: RequestContext): Promise<Response> {
+  const url = new URL(request.url);
+  const topics = topicsFromUrl(url);
+  if (!topics) return refusal(400, "Endereço inválido: enquetes e feed levam identificadores de enquete e de post.");
+  const session = await ctx.session();
+  const headers = new Headers({
+    "Content-Type": "text/event-stream; charset=utf-8",
+    "Cache-Control": "no-store",
+    // nginx would otherwise hold events back until its buffer fills.
+    "X-Accel-Buffering": "no",
+  });
+  for (const cookie of session.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  if (request.method === "HEAD") return new Response(null, { status: 200, headers });
+  // The browser's own reconnection sends the header; a page reopening its stream (tab shown
+  // again, other polls on screen) passes the same value as ?ultimo=.
+  const lastEventId = request.headers.get("Last-Event-ID") ?? url.searchParams.get("ultimo");
+  const viewer: LiveViewer = {
+    userId: session.user?.id ?? null,
+    read: (fn) => ctx.db.asCaller((tx) => fn(tx)),
+  };
+  const opened = liveHub().open(viewer, topics, lastEventId, request.signal);
+  if ("refused" in opened) {
+    const message =
+      opened.refused === "resident"
+        ? "Você já tem muitas abas do Guida acompanhando as novidades. Feche alguma e tente de novo."
+        : "O Guida está com muitas conexões ao vivo agora. Tente de novo em instantes.";
+    return refusal(429, message, { "Retry-After": "30" });
+  }
+  return new Response(opened.body, { status: 200, headers });
+}

@@ -1,0 +1,198 @@
+import { afterEach, beforeAll, expect, it, vi } from "vitest";
+import { withUser } from "../../server/db/with-user";
+import { ANON, type Claims, type Database, type Queryable } from "../../server/db/types";
+import { HEARTBEAT_MS, LiveHub, type LiveTopics, type LiveViewer } from "../../server/live/hub";
+import { createPost, vote } from "../../server/models/posts";
+import { forEachEngine } from "./db";
+
+// The live hub (server/live/hub.ts) on both engines: what each stream receives is read as
+// its viewer (RLS), never another viewer's value; caps, resumption and the heartbeat.
+const ALICE = "00000000-0000-4000-8000-00000000a11c";
+const BRUNO = "00000000-0000-4000-8000-00000000b404";
+const CARLA = "00000000-0000-4000-8000-00000000ca41";
+const as = (sub: string): Claims => ({ role: "authenticated", sub });
+
+type Received = { id: string | null; event: string; data: unknown };
+
+/** An open stream's events as they arrive, parsed from the bytes the browser would get. */
+class Listener {
+  readonly events: Received[] = [];
+  text = "";
+  ended = false;
+  constructor(body: ReadableStream<Uint8Array>) {
+    const reader = body.getReader();
+    const decoder = new TextDecoder();
+    void (async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        this.text += decoder.decode(value, { stream: true });
+        let end: number;
+        while ((end = this.text.indexOf("\n\n")) >= 0) {
+          const block = this.text.slice(0, end);
+          this.text = this.text.slice(end + 2);
+          this.take(block);
+        }
+      }
+      this.ended = true;
+    })();
+  }
+  comments = 0;
+  private take(block: string) {
+    const fields = new Map<string, string>();
+    for (const line of block.split("\n")) {
+      if (line.startsWith(":")) this.comments += 1;
+      const colon = line.indexOf(": ");
+      if (colon > 0) fields.set(line.slice(0, colon), line.slice(colon + 2));
+    }
+    const event = fields.get("event");
+    if (event) this.events.push({ id: fields.get("id") ?? null, event, data: JSON.parse(fields.get("data") ?? "null") });
+  }
+  of(event: string) {
+    return this.events.filter((e) => e.event === event).map((e) => e.data);
+  }
+  get lastId() {
+    return this.events.at(-1)?.id ?? null;
+  }
+}
+
+/** Polls a condition until it holds or the deadline passes (no fixed sleeps). */
+async function until(check: () => boolean, what: string, deadlineMs = 5_000) {
+  const end = Date.now() + deadlineMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+forEachEngine((getDb) => {
+  const asUser = <T>(sub: string, fn: (tx: Queryable) => Promise<T>) => withUser(getDb(), as(sub), fn);
+  const viewer = (userId: string | null): LiveViewer => ({
+    userId,
+    read: (fn) => withUser(getDb(), userId ? as(userId) : ANON, fn),
+  });
+  const unreadOf = async (userId: string) =>
+    (await getDb().query<{ n: number }>(`SELECT count(*)::int AS n FROM public.notifications WHERE user_id = $1 AND read_at IS NULL`, [userId]))[0]!.n;
+  let hub: LiveHub;
+  let visiblePost: { postId: string; pollId: string; options: string[] };
+  let hiddenPost: { postId: string; pollId: string; options: string[] };
+
+  async function pollPost(db: Database, author: string, content: string) {
+    const postId = await asUser(author, (tx) => createPost(tx, author, { content, imageUrl: null, poll: { question: "Qual dia?", options: ["Sábado", "Domingo"] } }));
+    const rows = await db.query<{ pollId: string; id: string }>(
+      `SELECT pl.id AS "pollId", o.id FROM public.polls pl JOIN public.poll_options o ON o.poll_id = pl.id WHERE pl.post_id = $1 ORDER BY o.position`,
+      [postId],
+    );
+    return { postId, pollId: rows[0]!.pollId, options: rows.map((r) => r.id) };
+  }
+
+  beforeAll(async () => {
+    const db = getDb();
+    for (const [id, username] of [[ALICE, "alice"], [BRUNO, "bruno"], [CARLA, "carla"]] as const) {
+      await db.query(`INSERT INTO auth.users (id, email, raw_user_meta_data) VALUES ($1, $2, $3)`, [
+        id,
+        `${username}@exemplo.com.br`,
+        JSON.stringify({ username, full_name: username }),
+      ]);
+    }
+    visiblePost = await pollPost(db, ALICE, "Feira no fim de semana");
+    hiddenPost = await pollPost(db, ALICE, "[oculto] Enquete escondida");
+    // Stand-in for hidden content (issue #18 not on main yet): a restrictive RLS policy makes
+    // these posts unreadable to everyone but their author, as hiding a post will.
+    await db.exec(`CREATE POLICY live_test_hidden ON public.posts AS RESTRICTIVE FOR SELECT
+      USING (content NOT LIKE '[oculto]%' OR author_id = auth.uid())`);
+  });
+
+  afterEach(() => {
+    hub?.closeAll();
+    vi.useRealTimers();
+  });
+
+  const open = (userId: string | null, topics: Partial<LiveTopics> = {}, lastEventId: string | null = null) => {
+    const opened = hub.open(viewer(userId), { polls: [], feed: null, ...topics }, lastEventId);
+    if (!("body" in opened)) throw new Error(`refused: ${opened.refused}`);
+    return new Listener(opened.body);
+  };
+
+  it("a resident's stream carries their own unread count, never another resident's", async () => {
+    hub = new LiveHub({ maxStreams: 100, maxPerResident: 5 });
+    const alice = open(ALICE);
+    const bruno = open(BRUNO);
+    await until(() => alice.of("unread").length === 1 && bruno.of("unread").length === 1, "the first counts");
+    const aliceBefore = await unreadOf(ALICE);
+    // Carla votes on Alice's poll: the database notifies Alice (a trigger).
+    await asUser(CARLA, (tx) => vote(tx, CARLA, visiblePost.postId, visiblePost.options[0]!));
+    expect(await unreadOf(ALICE)).toBe(aliceBefore + 1);
+    // Announced for Alice, and then as a gap (every part of every stream read again).
+    hub.changed({ table: "notifications", userIds: [ALICE] });
+    hub.changed({ table: "*" });
+    await until(() => alice.of("unread").some((d) => (d as { count: number }).count === aliceBefore + 1), "Alice's new count");
+    const brunoCount = await unreadOf(BRUNO);
+    expect(bruno.of("unread")).toEqual([{ count: brunoCount }]);
+    expect(alice.of("unread").at(-1)).toEqual({ count: aliceBefore + 1 });
+  });
+
+  it("a hidden post's votes are not streamed to visitors; a readable poll's are", async () => {
+    hub = new LiveHub({ maxStreams: 100, maxPerResident: 5 });
+    const visitor = open(null, { polls: [visiblePost.pollId, hiddenPost.pollId].sort() });
+    const author = open(ALICE, { polls: [hiddenPost.pollId] });
+    await until(() => visitor.of("poll").length >= 1 && author.of("poll").length >= 1, "the first results");
+    await asUser(BRUNO, (tx) => vote(tx, BRUNO, hiddenPost.postId, hiddenPost.options[1]!));
+    await asUser(BRUNO, (tx) => vote(tx, BRUNO, visiblePost.postId, visiblePost.options[1]!));
+    hub.changed({ table: "poll_votes" });
+    await until(() => visitor.of("poll").length >= 2 && author.of("poll").length >= 2, "the votes");
+    const polls = visitor.of("poll") as { pollId: string; options: { id: string; votes: number }[] }[];
+    expect(polls.every((p) => p.pollId === visiblePost.pollId)).toBe(true);
+    expect(polls.at(-1)!.options.find((o) => o.id === visiblePost.options[1])!.votes).toBe(1);
+    // Its author still reads it (RLS lets them), so they get the vote.
+    const own = author.of("poll").at(-1) as { pollId: string; options: { id: string; votes: number }[] };
+    expect(own.pollId).toBe(hiddenPost.pollId);
+    expect(own.options.find((o) => o.id === hiddenPost.options[1])!.votes).toBe(1);
+  });
+
+  it("resumes from Last-Event-ID: only what moved meanwhile is sent again", async () => {
+    hub = new LiveHub({ maxStreams: 100, maxPerResident: 5 });
+    const topics = { polls: [visiblePost.pollId], feed: { newestSeen: hiddenPost.postId } };
+    const first = open(BRUNO, topics);
+    await until(() => first.events.length === 3, "unread, poll and feed");
+    const lastId = first.lastId;
+    hub.closeAll();
+    const same = open(BRUNO, topics, lastId);
+    // Opened in the same read round: once it has its three events, the round is over.
+    const fresh = open(BRUNO, topics);
+    await until(() => fresh.events.length === 3, "the fresh stream's values");
+    // Nothing moved: nothing is sent again.
+    expect(same.events).toEqual([]);
+    await asUser(CARLA, (tx) => vote(tx, CARLA, visiblePost.postId, visiblePost.options[1]!));
+    const resumed = open(BRUNO, topics, lastId);
+    await until(() => resumed.events.length >= 1, "the moved poll");
+    expect(resumed.events.map((e) => e.event)).toEqual(["poll"]);
+  });
+
+  it("caps streams per server and per resident (refused past them), and frees a slot when one ends", async () => {
+    hub = new LiveHub({ maxStreams: 3, maxPerResident: 2 });
+    open(BRUNO);
+    const second = hub.open(viewer(BRUNO), { polls: [], feed: null }, null);
+    expect(hub.open(viewer(BRUNO), { polls: [], feed: null }, null)).toEqual({ refused: "resident" });
+    open(null);
+    expect(hub.open(viewer(CARLA), { polls: [], feed: null }, null)).toEqual({ refused: "server" });
+    if (!("body" in second)) throw new Error("second stream refused");
+    await second.body.cancel();
+    expect("body" in hub.open(viewer(BRUNO), { polls: [], feed: null }, null)).toBe(true);
+  });
+
+  it(`sends a heartbeat every ${HEARTBEAT_MS / 1000} s, and none once the stream is gone`, async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    hub = new LiveHub({ maxStreams: 10, maxPerResident: 5 });
+    const stream = open(null, { polls: [visiblePost.pollId] });
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_MS - 1);
+    expect(stream.comments).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    await until(() => stream.comments === 1, "the first heartbeat");
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+    await until(() => stream.comments === 2, "the second heartbeat");
+    hub.closeAll();
+    await until(() => stream.ended, "the end of the stream");
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
