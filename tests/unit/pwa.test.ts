@@ -211,6 +211,9 @@ describe("service worker cache policy", () => {
     expect(classifyRequest(get("/sw.js"))).toBe("bypass");
     expect(classifyRequest(get("/healthz"))).toBe("bypass");
     expect(classifyRequest(get("/logout", "navigate"))).toBe("bypass");
+    // The live stream (issue #19): never cached, whether EventSource asks or someone opens it as a page.
+    expect(classifyRequest(get("/events?enquetes=x"))).toBe("bypass");
+    expect(classifyRequest(get("/events", "navigate"))).toBe("bypass");
     expect(classifyRequest({ ...get("/media/a.mp4"), range: true })).toBe("bypass");
     // A script's fetch of a page is not a navigation: nothing to keep.
     expect(classifyRequest(get("/business/42"))).toBe("bypass");
