@@ -1,6 +1,7 @@
 import { getInputProps } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { MAX_POLL_OPTION_LENGTH, MAX_POLL_OPTIONS, MAX_POLL_QUESTION_LENGTH, MIN_POLL_OPTIONS } from "~/lib/polls";
+import { imageFieldLabel } from "~/lib/images";
 import { MAX_POST_LENGTH } from "~/lib/post-form";
 import { Button } from "~/components/ui/button";
 import { controlClass, FieldError, fieldErrors, LabelledField, type TextField } from "./ui/form-field";
@@ -52,7 +53,7 @@ export function PostFields({
       <TextAreaField field={fields.content} label="Texto do post" rows={5} maxLength={MAX_POST_LENGTH} hint="Até 5.000 caracteres." />
       <ImageField
         name="image"
-        label={currentImage ? "Trocar a imagem (opcional; JPG, PNG ou WebP, até 5 MB)" : "Imagem (opcional; JPG, PNG ou WebP, até 5 MB)"}
+        label={imageFieldLabel(currentImage ? "Trocar a imagem" : "Imagem", { optional: true })}
         errors={imageErrors}
         current={currentImage}
       />

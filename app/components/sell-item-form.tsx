@@ -1,6 +1,7 @@
 import { getInputProps, getSelectProps } from "@conform-to/react";
 import { controlClass, FieldError, FormField, LabelledField, type TextField } from "./ui/form-field";
 import { TextAreaField } from "./ui/textarea-field";
+import { IMAGE_FILE_RULE } from "~/lib/images";
 import { CONDITION_LABELS, MAX_SELL_ITEM_IMAGES, SELL_ITEM_CATEGORIES, SELL_ITEM_CONDITIONS } from "~/lib/sell-items";
 
 /** The photo list's own errors and each photo's ("images[2]"), shown together. */
@@ -68,7 +69,7 @@ export function SellItemFields({ fields, photosLabel, photoSlots }: { fields: Fi
         <p id={`${fields.images.id}-hint`} className="text-xs text-stone-500 dark:text-stone-400">
           {photoSlots <= 0
             ? `O anúncio já tem ${MAX_SELL_ITEM_IMAGES} fotos: para enviar outras, marque acima as que quer remover.`
-            : `Até ${photoSlots} ${photoSlots === 1 ? "foto" : "fotos"} (JPG, PNG ou WebP), cada uma com até 5 MB.`}
+            : `Até ${photoSlots} ${photoSlots === 1 ? "foto" : "fotos"} (${IMAGE_FILE_RULE} cada).`}
         </p>
         <FieldError id={fields.images.errorId} errors={allErrorsOf(fields.images)} />
       </div>

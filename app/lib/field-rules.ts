@@ -45,18 +45,18 @@ const username = z
   .toLowerCase()
   .regex(/^[a-z0-9_]{3,20}$/, "Use de 3 a 20 letras minúsculas, números ou _ (sem espaços nem acentos).");
 
-/** What a phone number that is not a Brazilian number with its DDD gets, on sign-up. */
+/** What a phone number that is not a Brazilian number with its DDD gets, on sign-up and on the profile alike. */
 export const PHONE_FORMAT = "Digite um celular com DDD, como (35) 99876-5432.";
 
 /**
  * A Brazilian phone number, given as people write it and kept as +55 E.164 (app/lib/phone.ts),
- * the one spelling phone sign-in looks for. `message` lets a form word the refusal its way.
+ * the one spelling phone sign-in looks for. Every form refuses a bad one in the same words.
  */
-const phone = (message = PHONE_FORMAT) =>
+const phone = () =>
   z
     .string()
     .trim()
-    .refine((v) => normalizeBrazilianPhone(v) !== null, message)
+    .refine((v) => normalizeBrazilianPhone(v) !== null, PHONE_FORMAT)
     .transform((v) => normalizeBrazilianPhone(v)!);
 
 /** A field a person may leave blank: blank is "not given", not an invalid value. */

@@ -20,7 +20,14 @@ export type ImageShape = keyof typeof IMAGE_SHAPES;
  * server's upload service (server/images/upload-service.ts) both read them from here.
  */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-export const IMAGE_TOO_LARGE = "Cada foto pode ter no máximo 5 MB.";
+const MAX_IMAGE_MB = MAX_IMAGE_BYTES / (1024 * 1024);
+export const IMAGE_TOO_LARGE = `Cada foto pode ter no máximo ${MAX_IMAGE_MB} MB.`;
+/** What every image field tells about the files it takes, in its label or hint. */
+export const IMAGE_FILE_RULE = `JPG, PNG ou WebP, até ${MAX_IMAGE_MB} MB`;
+/** An image field's label: "Imagem de capa (opcional; JPG, PNG ou WebP, até 5 MB)". */
+export function imageFieldLabel(name: string, options: { optional?: boolean } = {}): string {
+  return `${name} (${options.optional ? "opcional; " : ""}${IMAGE_FILE_RULE})`;
+}
 export const NOT_AN_IMAGE = "Esse arquivo não é uma imagem que conseguimos abrir (use JPG, PNG ou WebP).";
 export const IMAGE_REQUIRED = "Escolha uma imagem.";
 

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { FormErrors, FormField, fieldErrors } from "~/components/ui/form-field";
 import { ImageField } from "~/components/ui/image-field";
 import { TextAreaField } from "~/components/ui/textarea-field";
+import { imageFieldLabel } from "~/lib/images";
 import "~/lib/zod-messages";
 import { Button } from "~/components/ui/button";
 import { createNews } from "../../server/models/news";
@@ -67,7 +68,7 @@ export default function CreateNews({ actionData }: Route.ComponentProps) {
         <FormField field={fields.title} label="Título" />
         <TextAreaField field={fields.summary} label="Resumo (opcional)" rows={2} maxLength={400} hint="Uma ou duas frases que aparecem na lista de notícias." />
         <TextAreaField field={fields.content} label="Texto" rows={10} maxLength={20000} hint="Separe os parágrafos com uma linha em branco." />
-        <ImageField name="coverImage" label="Imagem de capa (opcional; JPG, PNG ou WebP, até 5 MB)" errors={fieldErrors(form.allErrors.coverImage)} />
+        <ImageField name="coverImage" label={imageFieldLabel("Imagem de capa", { optional: true })} errors={fieldErrors(form.allErrors.coverImage)} />
         <Button type="submit" variant="primary" size="lg" className="w-full" disabled={busy}>
           {busy ? "Publicando..." : "Publicar notícia"}
         </Button>

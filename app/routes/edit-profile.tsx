@@ -15,7 +15,7 @@ import { uniqueViolation } from "../../server/db";
 import { getPrivateProfile, getProfileById, setOwnAvatar, updateOwnProfile } from "../../server/models/profiles";
 import { getRequestContext, type RequestContext } from "../../server/toolkit/request-context";
 import { chosenFile, storeUpload, writeWithImages } from "../../server/images/upload-service";
-import { IMAGE_REQUIRED } from "~/lib/images";
+import { IMAGE_REQUIRED, imageFieldLabel } from "~/lib/images";
 import type { Route } from "./+types/edit-profile";
 
 const { optional } = fieldRules;
@@ -26,7 +26,7 @@ const ProfileSchema = z.object({
   username: fieldRules.username,
   bio: optional(z.string().max(500, "A bio pode ter no máximo 500 caracteres.")),
   // Stored as +55 E.164, the one spelling phone sign-in looks for.
-  phone: optional(fieldRules.phone("Digite um telefone como (35) 99876-5432.")),
+  phone: optional(fieldRules.phone()),
   birthDate: optional(
     z
       .string()
@@ -207,7 +207,7 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
           <Picture image={profile.avatarUrl} alt="Sua foto atual" sizes="64px" className="size-16 rounded-full" />
           <div className="flex-1 space-y-1">
             <label htmlFor="avatar" className="block text-sm font-medium">
-              Nova foto (JPG, PNG ou WebP, até 5 MB)
+              {imageFieldLabel("Nova foto")}
             </label>
             <input id="avatar" name="avatar" type="file" accept="image/*" aria-invalid={avatarErrors ? true : undefined} aria-describedby={avatarErrors ? "avatar-error" : undefined} className="block w-full text-sm" />
             <FieldError id="avatar-error" errors={avatarErrors} />

@@ -16,7 +16,7 @@ import {
 import { isUuid } from "../../server/models/businesses";
 import { getRequestContext, type RequestContext } from "../../server/toolkit/request-context";
 import { chosenFile, discard, storeUpload, writeWithImages } from "../../server/images/upload-service";
-import { IMAGE_REQUIRED } from "~/lib/images";
+import { IMAGE_REQUIRED, imageFieldLabel } from "~/lib/images";
 import type { Route } from "./+types/update-business-images";
 
 export const meta: Route.MetaFunction = () => [
@@ -157,7 +157,7 @@ export default function UpdateBusinessImages({ loaderData, actionData }: Route.C
                   <input type="hidden" name="kind" value={kind} />
                   <div className="min-w-0 flex-1">
                     <label htmlFor={`${business.id}-${kind}`} className="block text-sm font-medium">
-                      {KIND_LABELS[kind]} (JPG, PNG ou WebP, até 5 MB)
+                      {imageFieldLabel(KIND_LABELS[kind])}
                     </label>
                     <input id={`${business.id}-${kind}`} name="image" type="file" accept="image/*" required className="mt-1 block w-full text-sm" />
                   </div>

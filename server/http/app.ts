@@ -12,6 +12,7 @@ import { EnvError, getEnv } from "../env";
 import { isPersonalRequest } from "../cache/html-cache";
 import { closeLiveStreams } from "../live/events";
 import { describeError, installJsonLogging, logLine, logRequest } from "../log";
+import { IMAGE_TOO_LARGE } from "../../app/lib/images";
 import { isForwardedHttps } from "./origin";
 import { requestIdOf, toFetchRequest, writeAnswer, writeFetchResponse } from "./node-adapter";
 import { createPipeline } from "./pipeline";
@@ -208,7 +209,7 @@ export async function start(dev?: DevServer): Promise<http.Server> {
       res.shouldKeepAlive = true;
       res.once("finish", () => lingerAndClose(req.socket));
       answer(
-        new Response("O envio é grande demais. Fotos podem ter até 5 MB cada.", {
+        new Response(`O envio é grande demais. ${IMAGE_TOO_LARGE}`, {
           status: 413,
           headers: {
             "Content-Type": "text/plain; charset=utf-8",

@@ -1322,7 +1322,7 @@ const ACTIONS: ActionSpec[] = [
         name: "phone",
         kind: "format",
         valid: () => "(35) 99876-5432",
-        invalid: refused(400, "Digite um telefone como (35) 99876-5432."),
+        invalid: refused(400, "Digite um celular com DDD, como (35) 99876-5432."),
         wrong: ["telefone", "1"],
       },
       {

@@ -109,7 +109,8 @@ function exportedNames(file: string): string[] {
   return names.filter((name) => !ROUTE_MODULE_EXPORTS.has(name));
 }
 
-describe("code shape", () => {
+// Parsing every source file takes about a second alone; on a loaded shared machine, far more.
+describe("code shape", { timeout: 60_000 }, () => {
   it(`keeps every route and component file at ${MAX_FILE_LINES} lines or fewer`, () => {
     const long = sourceFiles
       .filter((file) => file.startsWith("app/routes/") || file.startsWith("app/components/"))

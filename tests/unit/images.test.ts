@@ -1,5 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { imageSources, parseImageRef } from "~/lib/images";
+import { IMAGE_TOO_LARGE, imageFieldLabel, imageSources, parseImageRef } from "~/lib/images";
 
 describe("image references", () => {
   it("builds a srcset over the shape's stored widths with explicit dimensions", () => {
@@ -26,5 +28,22 @@ describe("image references", () => {
     expect(parseImageRef("/media/wide/../../etc/passwd")).toBeNull();
     expect(parseImageRef("/media/huge/x")).toBeNull();
     expect(imageSources("javascript:alert(1)")).toBeNull();
+  });
+});
+
+describe("the image size limit, said once", () => {
+  it("labels every image field with the formats and the limit of MAX_IMAGE_BYTES", () => {
+    expect(imageFieldLabel("Imagem de capa", { optional: true })).toBe("Imagem de capa (opcional; JPG, PNG ou WebP, até 5 MB)");
+    expect(imageFieldLabel("Nova foto")).toBe("Nova foto (JPG, PNG ou WebP, até 5 MB)");
+    expect(IMAGE_TOO_LARGE).toBe("Cada foto pode ter no máximo 5 MB.");
+  });
+
+  it("has no text in app/ or server/ that writes the size by hand (app/lib/images.ts says it)", () => {
+    const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "--", "app", "server"], { encoding: "utf8" })
+      .split("\n")
+      .filter((file) => /\.tsx?$/.test(file) && file !== "app/lib/images.ts");
+    // Comment lines aside: a comment may still explain what the limit is.
+    const handWritten = files.filter((file) => /\b5 ?MB\b/.test(readFileSync(file, "utf8").replace(/^\s*(\/\/|\/\*|\*).*$/gm, "")));
+    expect(handWritten).toEqual([]);
   });
 });
