@@ -29,3 +29,28 @@ export function pageFromUrl(url: URL, param = "pagina"): number {
   const page = Number.parseInt(url.searchParams.get(param) ?? "1", 10);
   return Number.isFinite(page) ? Math.min(Math.max(page, 1), 1000) : 1;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A keyset-paged list's request: the page number shown, and the id of the row the page
+ * starts after ("depois", from "Próxima") or ends before ("antes", from "Anterior").
+ * Anything that is not an id is ignored, leaving the page number alone (old ?pagina= links).
+ */
+export function pageRequestFromUrl(url: URL): { page: number; after?: string; before?: string } {
+  const page = pageFromUrl(url);
+  const after = url.searchParams.get("depois") ?? "";
+  const before = url.searchParams.get("antes") ?? "";
+  if (page > 1 && UUID.test(after)) return { page, after: after.toLowerCase() };
+  if (page > 1 && UUID.test(before)) return { page, before: before.toLowerCase() };
+  return { page };
+}
+
+/**
+ * The cursor of the link to page `target` from page `page` showing rows first…last: the next
+ * page starts after the last row, the previous one ends before the first, page 1 needs none.
+ */
+export function cursorTo(target: number, page: number, rows: { id: string }[]): { depois?: string; antes?: string } {
+  if (target <= 1 || rows.length === 0) return {};
+  return target > page ? { depois: rows[rows.length - 1]!.id } : { antes: rows[0]!.id };
+}

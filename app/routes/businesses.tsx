@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { cachedClientLoader } from "~/client/loader-cache";
 import { CategorySelect, listPageHref } from "~/components/list-filters";
 import { OpenBadge } from "~/components/open-badge";
-import { Pagination, pageFromUrl } from "~/components/pagination";
+import { cursorTo, Pagination, pageRequestFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { useTownNow } from "~/lib/use-town-now";
 import { Button } from "~/components/ui/button";
@@ -23,12 +23,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const category = url.searchParams.get("categoria")?.slice(0, 60) || undefined;
   const openNow = url.searchParams.get("aberto") === "1";
-  const page = pageFromUrl(url);
+  const pageRequest = pageRequestFromUrl(url);
   const now = new Date();
   // The open-now filter compares HH:MM: one minute's answer serves the whole minute.
   const at = minuteOf(now);
-  const { categories, list } = await getRequestContext(context).db.asVisitor(businessList, { category, page, openAt: openNow ? at : undefined });
-  return { ...list, categories, category: category ?? "", openNow, page, renderedAt: now.toISOString() };
+  const { categories, list } = await getRequestContext(context).db.asVisitor(businessList, {
+    category,
+    ...pageRequest,
+    openAt: openNow ? at : undefined,
+  });
+  return { ...list, categories, category: category ?? "", openNow, renderedAt: now.toISOString() };
 }
 
 // Repeat visits within 5 minutes come from the in-memory loader cache (app/lib/loader-cache.ts).
@@ -37,7 +41,7 @@ export const clientLoader = (args: Route.ClientLoaderArgs) => cachedClientLoader
 export default function Businesses({ loaderData }: Route.ComponentProps) {
   const { businesses, hasMore, categories, category, openNow, page, renderedAt } = loaderData;
   const now = useTownNow(renderedAt);
-  const href = (n: number) => listPageHref("/businesses", { categoria: category, aberto: openNow ? "1" : undefined }, n);
+  const href = (n: number) => listPageHref("/businesses", { categoria: category, aberto: openNow ? "1" : undefined, ...cursorTo(n, page, businesses) }, n);
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Negócios</h1>

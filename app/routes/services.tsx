@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { cachedClientLoader } from "~/client/loader-cache";
 import { CategorySelect, listPageHref } from "~/components/list-filters";
-import { Pagination, pageFromUrl } from "~/components/pagination";
+import { cursorTo, Pagination, pageRequestFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { telHref, whatsAppChatHref } from "~/lib/contact-links";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -22,9 +22,8 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const category = url.searchParams.get("categoria")?.slice(0, 60) || undefined;
-  const page = pageFromUrl(url);
-  const { categories, list } = await getRequestContext(context).db.asVisitor(serviceList, { category, page });
-  return { ...list, categories, category: category ?? "", page };
+  const { categories, list } = await getRequestContext(context).db.asVisitor(serviceList, { category, ...pageRequestFromUrl(url) });
+  return { ...list, categories, category: category ?? "" };
 }
 
 // Repeat visits within 5 minutes come from the in-memory loader cache (app/lib/loader-cache.ts).
@@ -32,7 +31,7 @@ export const clientLoader = (args: Route.ClientLoaderArgs) => cachedClientLoader
 
 export default function Services({ loaderData }: Route.ComponentProps) {
   const { services, hasMore, categories, category, page } = loaderData;
-  const href = (n: number) => listPageHref("/services", { categoria: category }, n);
+  const href = (n: number) => listPageHref("/services", { categoria: category, ...cursorTo(n, page, services) }, n);
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Serviços</h1>

@@ -6,6 +6,7 @@ import { getUserBadges } from "../models/notifications";
 import { getSellItem, listSellItemCategories, listSellItems } from "../models/sell-items";
 import { listServiceCategories, listServices } from "../models/services";
 import { getHomeOverview } from "../models/town";
+import type { PageRequest } from "../models/keyset";
 import type { DriverFilter } from "../../app/lib/drivers";
 
 /**
@@ -55,18 +56,18 @@ export const homeOverview = visitorRead("home", (tx, { minute }: { minute: Date 
 
 export const businessList = visitorRead(
   "businesses",
-  async (tx, { category, page, openAt }: { category?: string; page: number; openAt?: Date }) => ({
+  async (tx, { openAt, ...request }: PageRequest & { category?: string; openAt?: Date }) => ({
     categories: await listBusinessCategories(tx),
     // `now` only matters to the open-now filter, which is why openAt is the argument.
-    list: await listBusinesses(tx, { category, openNow: openAt !== undefined, page, now: openAt ?? new Date() }),
+    list: await listBusinesses(tx, { ...request, openNow: openAt !== undefined, now: openAt ?? new Date() }),
   }),
 );
 
 export const businessPage = visitorRead("business", (tx, { id }: { id: string }) => getBusiness(tx, id));
 
-export const serviceList = visitorRead("services", async (tx, { category, page }: { category?: string; page: number }) => ({
+export const serviceList = visitorRead("services", async (tx, request: PageRequest & { category?: string }) => ({
   categories: await listServiceCategories(tx),
-  list: await listServices(tx, { category, page }),
+  list: await listServices(tx, request),
 }));
 
 export const driverList = visitorRead(

@@ -24,3 +24,7 @@ CREATE TABLE IF NOT EXISTS guida_private.password_resets (
   expires_at timestamptz NOT NULL,
   used_at timestamptz
 );
+
+-- Sign-in finds the account by lower(email) (server/auth/local.ts): without this index
+-- every sign-in read all of auth.users. Only here: Supabase's auth.users belongs to GoTrue.
+CREATE INDEX IF NOT EXISTS users_email_lower_idx ON auth.users (lower(email));

@@ -1,5 +1,6 @@
 import type { OpeningHours } from "../../app/lib/business-hours";
 import type { Queryable } from "../db";
+import { keysetPage, nameOrderPage, type PageRequest } from "./keyset";
 import { ptSortKey } from "./sort";
 
 export const BUSINESSES_PAGE_SIZE = 20;
@@ -43,32 +44,50 @@ export const OPEN_AT_SQL = (hoursColumn: string, instantParam: string) => `(
 
 const CARD_COLUMNS = `b.id, b.name, b.category, b.neighbourhood, b.logo_url AS "logoUrl", b.opening_hours AS "openingHours"`;
 
+/** The category picker's counts, kept by a trigger (public.category_counts) rather than counted. */
 export async function listBusinessCategories(tx: Queryable): Promise<{ category: string; count: number }[]> {
+  return listCategoryCounts(tx, "businesses");
+}
+
+export async function listCategoryCounts(
+  tx: Queryable,
+  listing: "businesses" | "services" | "sell_items",
+): Promise<{ category: string; count: number }[]> {
   return tx.query(
-    `SELECT category, count(*)::int AS count FROM public.businesses GROUP BY category ORDER BY ${ptSortKey("category")}, category`,
+    `SELECT category, listings AS count FROM public.category_counts WHERE listing = $1 AND listings > 0
+     ORDER BY ${ptSortKey("category")}, category`,
+    [listing],
   );
 }
 
+/**
+ * One page in name order, read from the name-order index from the cursor on (keyset.ts); the
+ * open-now filter is checked on the rows the index walks, which stops at the page's last.
+ */
 export async function listBusinesses(
   tx: Queryable,
-  options: { category?: string; openNow?: boolean; page: number; now: Date },
-): Promise<{ businesses: BusinessCard[]; hasMore: boolean }> {
+  options: PageRequest & { category?: string; openNow?: boolean; now: Date },
+): Promise<{ businesses: BusinessCard[]; hasMore: boolean; page: number }> {
+  const page = nameOrderPage("public.businesses", "b", "name", options, "$6", BUSINESSES_PAGE_SIZE);
   const rows = await tx.query<BusinessCard>(
     `SELECT ${CARD_COLUMNS}
      FROM public.businesses b
      WHERE ($1::text IS NULL OR b.category = $1)
        AND (NOT $2::boolean OR ${OPEN_AT_SQL("b.opening_hours", "$3")})
-     ORDER BY ${ptSortKey("b.name")}, b.name, b.id
+       AND ${page.where}
+     ORDER BY ${page.orderBy}
      LIMIT $4 OFFSET $5`,
     [
       options.category ?? null,
       options.openNow ?? false,
       options.now.toISOString(),
       BUSINESSES_PAGE_SIZE + 1,
-      (options.page - 1) * BUSINESSES_PAGE_SIZE,
+      page.offset,
+      page.cursor,
     ],
   );
-  return { businesses: rows.slice(0, BUSINESSES_PAGE_SIZE), hasMore: rows.length > BUSINESSES_PAGE_SIZE };
+  const { rows: businesses, ...rest } = keysetPage(rows, options, BUSINESSES_PAGE_SIZE);
+  return { businesses, ...rest };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

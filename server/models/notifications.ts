@@ -11,7 +11,8 @@ export type Notification = {
   createdAt: Date;
 };
 
-export const NOTIFICATIONS_PAGE_SIZE = 30;
+// Twenty per page, newest first (issue #17): a resident with years of them gets pages, not one long list.
+export const NOTIFICATIONS_PAGE_SIZE = 20;
 
 /**
  * What every page shows a signed-in resident about themselves: which items they favorited

@@ -13,52 +13,119 @@ export type SearchHit = {
 
 export const SEARCH_PER_KIND = 8;
 
+/** How many matches of one kind are ranked at most: enough to fill its eight, never the whole town. */
+export const SEARCH_CANDIDATES = 64;
+
+type SearchSource = {
+  kind: ItemKind;
+  from: string;
+  document: string;
+  columns: readonly [
+    id: string,
+    title: string,
+    subtitle: string,
+    image: string,
+  ];
+};
+
+/** Each document expression matches its GIN index (supabase/migrations/*_search.sql). */
+const SOURCES: readonly SearchSource[] = [
+  {
+    kind: "business",
+    from: "public.businesses x",
+    document:
+      "x.name || ' ' || x.category || ' ' || x.neighbourhood || ' ' || x.description",
+    columns: [
+      "x.id",
+      "x.name",
+      "x.category || ' · ' || x.neighbourhood",
+      "x.logo_url",
+    ],
+  },
+  {
+    kind: "service",
+    from: "public.services x",
+    document:
+      "x.name || ' ' || x.category || ' ' || x.neighbourhood || ' ' || x.description",
+    columns: [
+      "x.id",
+      "x.name",
+      "x.category || ' · ' || x.neighbourhood",
+      "x.image_url",
+    ],
+  },
+  {
+    kind: "driver",
+    from: "public.drivers x",
+    document:
+      "x.name || ' ' || x.vehicle_kind || ' ' || x.vehicle_description || ' ' || public.search_join(x.areas)",
+    columns: [
+      "x.id",
+      "x.name",
+      "initcap(x.vehicle_kind) || ' · ' || x.vehicle_description",
+      "x.photo_url",
+    ],
+  },
+  {
+    kind: "sell_item",
+    from: "public.sell_items x",
+    document:
+      "x.title || ' ' || x.category || ' ' || x.location || ' ' || x.description",
+    columns: [
+      "x.id",
+      "x.title",
+      "x.category || ' · ' || x.location || CASE WHEN x.status = 'sold' THEN ' · vendido' ELSE '' END",
+      "x.images[1]",
+    ],
+  },
+  {
+    kind: "post",
+    from: "public.posts x",
+    document: "x.content",
+    columns: [
+      "x.id",
+      "left(x.content, 120)",
+      "(SELECT pr.full_name FROM public.profiles pr WHERE pr.id = x.author_id)",
+      "x.image_url",
+    ],
+  },
+  {
+    kind: "news",
+    from: "public.news x",
+    document: "x.title || ' ' || x.summary || ' ' || x.content",
+    columns: ["x.id", "x.title", "x.summary", "x.cover_image"],
+  },
+];
+
 /**
- * One statement over the six listings, ranked within each kind and capped per kind.
- * Each document expression matches its GIN index (supabase/migrations/*_search.sql).
+ * One statement over the six listings, ranked within each kind and capped per kind. Each
+ * kind ranks at most SEARCH_CANDIDATES of its matches (taken from its GIN index), so a
+ * common word costs the same in a city as in a town. The query is written out in each
+ * condition, not read from a CTE, so the planner sees how selective it is.
  */
-export async function searchTown(tx: Queryable, input: string): Promise<SearchHit[]> {
+export async function searchTown(
+  tx: Queryable,
+  input: string,
+): Promise<SearchHit[]> {
   const query = toPrefixTsQuery(input);
   if (!query) return [];
+  const tsQuery = "to_tsquery('pg_catalog.portuguese', $1)";
+  const kinds = SOURCES.map((source) => {
+    const columns = source.columns
+      .map(
+        (column, i) =>
+          `${column} AS ${["id", "title", "subtitle", "image"][i]}`,
+      )
+      .join(", ");
+    return `(SELECT '${source.kind}' AS kind, c.*, row_number() OVER (ORDER BY c.rank DESC, c.title) AS position
+       FROM (SELECT ${columns}, ts_rank(public.search_vector(${source.document}), ${tsQuery}) AS rank
+             FROM (SELECT x.* FROM ${source.from} WHERE public.search_vector(${source.document}) @@ ${tsQuery} LIMIT $3) x) c)`;
+  });
   return tx.query<SearchHit>(
-    `WITH q AS (SELECT to_tsquery('pg_catalog.portuguese', $1) AS query),
-     hits AS (
-       SELECT 'business' AS kind, b.id, b.name AS title, b.category || ' · ' || b.neighbourhood AS subtitle, b.logo_url AS image,
-              ts_rank(public.search_vector(b.name || ' ' || b.category || ' ' || b.neighbourhood || ' ' || b.description), q.query) AS rank
-       FROM public.businesses b, q
-       WHERE public.search_vector(b.name || ' ' || b.category || ' ' || b.neighbourhood || ' ' || b.description) @@ q.query
-       UNION ALL
-       SELECT 'service', s.id, s.name, s.category || ' · ' || s.neighbourhood, s.image_url,
-              ts_rank(public.search_vector(s.name || ' ' || s.category || ' ' || s.neighbourhood || ' ' || s.description), q.query)
-       FROM public.services s, q
-       WHERE public.search_vector(s.name || ' ' || s.category || ' ' || s.neighbourhood || ' ' || s.description) @@ q.query
-       UNION ALL
-       SELECT 'driver', d.id, d.name, initcap(d.vehicle_kind) || ' · ' || d.vehicle_description, d.photo_url,
-              ts_rank(public.search_vector(d.name || ' ' || d.vehicle_kind || ' ' || d.vehicle_description || ' ' || public.search_join(d.areas)), q.query)
-       FROM public.drivers d, q
-       WHERE public.search_vector(d.name || ' ' || d.vehicle_kind || ' ' || d.vehicle_description || ' ' || public.search_join(d.areas)) @@ q.query
-       UNION ALL
-       SELECT 'sell_item', i.id, i.title, i.category || ' · ' || i.location || CASE WHEN i.status = 'sold' THEN ' · vendido' ELSE '' END, i.images[1],
-              ts_rank(public.search_vector(i.title || ' ' || i.category || ' ' || i.location || ' ' || i.description), q.query)
-       FROM public.sell_items i, q
-       WHERE public.search_vector(i.title || ' ' || i.category || ' ' || i.location || ' ' || i.description) @@ q.query
-       UNION ALL
-       SELECT 'post', p.id, left(p.content, 120), pr.full_name, p.image_url,
-              ts_rank(public.search_vector(p.content), q.query)
-       FROM public.posts p JOIN public.profiles pr ON pr.id = p.author_id, q
-       WHERE public.search_vector(p.content) @@ q.query
-       UNION ALL
-       SELECT 'news', n.id, n.title, n.summary, n.cover_image,
-              ts_rank(public.search_vector(n.title || ' ' || n.summary || ' ' || n.content), q.query)
-       FROM public.news n, q
-       WHERE public.search_vector(n.title || ' ' || n.summary || ' ' || n.content) @@ q.query
-     ),
-     ranked AS (
-       SELECT *, row_number() OVER (PARTITION BY kind ORDER BY rank DESC, title) AS position FROM hits
-     )
-     SELECT kind, id, title, subtitle, image, rank::float8 AS rank
-     FROM ranked WHERE position <= $2
+    `SELECT kind, id, title, subtitle, image, rank::float8 AS rank
+     FROM (${kinds.join("\n     UNION ALL ")}) hits
+     WHERE position <= $2
      ORDER BY kind, position`,
-    [query, SEARCH_PER_KIND],
+    [query, SEARCH_PER_KIND, SEARCH_CANDIDATES],
   );
 }

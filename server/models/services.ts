@@ -1,5 +1,6 @@
 import type { Queryable } from "../db";
-import { ptSortKey } from "./sort";
+import { listCategoryCounts } from "./businesses";
+import { keysetPage, nameOrderPage, type PageRequest } from "./keyset";
 
 export const SERVICES_PAGE_SIZE = 20;
 
@@ -16,24 +17,24 @@ export type ServiceCard = {
 };
 
 export async function listServiceCategories(tx: Queryable): Promise<{ category: string; count: number }[]> {
-  return tx.query(
-    `SELECT category, count(*)::int AS count FROM public.services GROUP BY category ORDER BY ${ptSortKey("category")}, category`,
-  );
+  return listCategoryCounts(tx, "services");
 }
 
-/** One page of services (one statement); one extra row tells whether a next page exists. */
+/** One page of services in name order (one statement, keyset.ts); one extra row tells whether a next page exists. */
 export async function listServices(
   tx: Queryable,
-  options: { category?: string; page: number },
-): Promise<{ services: ServiceCard[]; hasMore: boolean }> {
+  options: PageRequest & { category?: string },
+): Promise<{ services: ServiceCard[]; hasMore: boolean; page: number }> {
+  const page = nameOrderPage("public.services", "s", "name", options, "$4", SERVICES_PAGE_SIZE);
   const rows = await tx.query<ServiceCard>(
     `SELECT s.id, s.name, s.category, s.description, s.neighbourhood, s.phone, s.whatsapp,
             s.price_info AS "priceInfo", s.image_url AS "imageUrl"
      FROM public.services s
-     WHERE ($1::text IS NULL OR s.category = $1)
-     ORDER BY ${ptSortKey("s.name")}, s.name, s.id
+     WHERE ($1::text IS NULL OR s.category = $1) AND ${page.where}
+     ORDER BY ${page.orderBy}
      LIMIT $2 OFFSET $3`,
-    [options.category ?? null, SERVICES_PAGE_SIZE + 1, (options.page - 1) * SERVICES_PAGE_SIZE],
+    [options.category ?? null, SERVICES_PAGE_SIZE + 1, page.offset, page.cursor],
   );
-  return { services: rows.slice(0, SERVICES_PAGE_SIZE), hasMore: rows.length > SERVICES_PAGE_SIZE };
+  const { rows: services, ...rest } = keysetPage(rows, options, SERVICES_PAGE_SIZE);
+  return { services, ...rest };
 }

@@ -12,18 +12,32 @@ export type HomeOverview = {
   drivers: { id: string; name: string; vehicleKind: VehicleKind; photoUrl: string | null; workingHours: OpeningHours | null }[];
 };
 
+const OPEN_CARD = `b.id, b.name, b.category, b.logo_url AS "logoUrl", b.opening_hours AS "openingHours"`;
+
+/**
+ * Which six open businesses the home shows changes every hour: the primary key's index is
+ * walked from an id drawn from the hour (ids are random, so any business may come first),
+ * wrapping around, until six open ones are found — never the whole table.
+ */
+const HOUR_START = `md5(to_char($1::timestamptz, 'YYYYMMDDHH24'))::uuid`;
+
 /**
  * The home page's "town at a glance" in one statement: each section a bounded JSON array,
- * so the page costs one round trip whatever the town's size.
+ * so the page costs one round trip whatever the town's size. The open count is a sum over the
+ * day's opening spans (public.opening_spans, kept by a trigger), not a count of businesses.
  */
 export async function getHomeOverview(tx: Queryable, now: Date): Promise<HomeOverview> {
   const [row] = await tx.query<HomeOverview>(
-    `SELECT
+    `WITH clock AS (SELECT ($1::timestamptz AT TIME ZONE 'America/Sao_Paulo') AS t)
+     SELECT
        coalesce((SELECT json_agg(x) FROM (
-         SELECT b.id, b.name, b.category, b.logo_url AS "logoUrl", b.opening_hours AS "openingHours"
-         FROM public.businesses b WHERE ${OPEN_AT_SQL("b.opening_hours", "$1")}
-         ORDER BY md5(b.id::text || to_char($1::timestamptz, 'YYYYMMDDHH24')) LIMIT 6) x), '[]') AS "openBusinesses",
-       (SELECT count(*)::int FROM public.businesses b WHERE ${OPEN_AT_SQL("b.opening_hours", "$1")}) AS "openBusinessCount",
+         (SELECT ${OPEN_CARD} FROM public.businesses b WHERE b.id >= ${HOUR_START} AND ${OPEN_AT_SQL("b.opening_hours", "$1")} ORDER BY b.id LIMIT 6)
+         UNION ALL
+         (SELECT ${OPEN_CARD} FROM public.businesses b WHERE b.id < ${HOUR_START} AND ${OPEN_AT_SQL("b.opening_hours", "$1")} ORDER BY b.id LIMIT 6)
+         LIMIT 6) x), '[]') AS "openBusinesses",
+       (SELECT coalesce(sum(s.businesses), 0)::int FROM public.opening_spans s, clock
+        WHERE s.weekday = lower(to_char(clock.t, 'FMDay')) AND s.opens_at <= to_char(clock.t, 'HH24:MI')
+          AND s.closes_at > to_char(clock.t, 'HH24:MI')) AS "openBusinessCount",
        coalesce((SELECT json_agg(x) FROM (
          SELECT i.id, i.title, i.price::text AS price, i.images[1] AS image, i.location
          FROM public.sell_items i WHERE i.status = 'available'

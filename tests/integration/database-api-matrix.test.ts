@@ -384,6 +384,30 @@ const MATRIX: Record<string, TableRules> = {
     },
     refusal: /permission denied|cannot (insert into|update|delete from) view/,
   },
+  // Summaries kept by triggers (issue #17): everyone reads them, nobody writes them.
+  opening_spans: {
+    where: `weekday = 'monday' AND opens_at = '08:00' AND closes_at = '18:00'`,
+    select: PUBLIC_READ,
+    insert: { row: { weekday: q("sunday"), opens_at: q("00:00"), closes_at: q("23:59"), businesses: "999" }, ...NOBODY_INSERTS },
+    delete: NOBODY_DELETES,
+    columns: {
+      weekday: nobody(q("sunday")),
+      opens_at: nobody(q("00:00")),
+      closes_at: nobody(q("23:59")),
+      businesses: nobody("999"),
+    },
+  },
+  category_counts: {
+    where: `listing = 'businesses' AND category = 'Padarias'`,
+    select: PUBLIC_READ,
+    insert: { row: { listing: q("services"), category: q("Forjada"), listings: "999" }, ...NOBODY_INSERTS },
+    delete: NOBODY_DELETES,
+    columns: {
+      listing: nobody(q("services")),
+      category: nobody(q("Forjada")),
+      listings: nobody("999"),
+    },
+  },
 };
 
 const PERMISSION_DENIED = /permission denied/;
@@ -447,6 +471,7 @@ async function buildTown(db: Database): Promise<void> {
   await createUser(db, BRUNO, "bruno", "Bruno Lima");
   await db.exec(`
     INSERT INTO public.businesses (id, owner_id, name, category) VALUES ('${BIZ}', '${ALICE}', 'Padaria da Alice', 'Padarias');
+    INSERT INTO public.opening_spans (weekday, opens_at, closes_at, businesses) VALUES ('monday', '08:00', '18:00', 1);
     INSERT INTO public.business_images (id, business_id, url, position) VALUES ('${BIZ_IMAGE}', '${BIZ}', '/media/galeria.webp', 0);
     INSERT INTO public.services (id, owner_id, name, category) VALUES ('${SERVICE}', '${ALICE}', 'Reformas da Alice', 'Reformas');
     INSERT INTO public.drivers (id, owner_id, name, vehicle_kind) VALUES ('${DRIVER}', '${ALICE}', 'Alice Moto', 'moto');

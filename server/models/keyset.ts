@@ -1,0 +1,50 @@
+import { ptSortKey } from "./sort";
+
+/**
+ * Which page of a list to read. Page 1 has no cursor; "Próxima" carries the id of the last
+ * row shown (after) and "Anterior" the id of the first (before), so a deep page reads its
+ * twenty rows from the sort's index instead of skipping every row before it. A page number
+ * without a cursor (an old ?pagina= link) is still served, by offset.
+ */
+export type PageRequest = { page: number; after?: string; before?: string };
+
+export type KeysetPage<T> = { rows: T[]; hasMore: boolean; page: number };
+
+/**
+ * The WHERE condition, ORDER BY and OFFSET of one page of a list in the accent-folded name
+ * order (`ptSortKey(name), name, id`, which an expression index of the same columns serves).
+ * `cursorParam` is the placeholder the cursor's id is bound to.
+ */
+export function nameOrderPage(
+  table: string,
+  alias: string,
+  nameColumn: string,
+  request: PageRequest,
+  cursorParam: string,
+  pageSize: number,
+): { where: string; orderBy: string; offset: number; cursor: string | null } {
+  const parts = (a: string) => [ptSortKey(`${a}.${nameColumn}`), `${a}.${nameColumn}`, `${a}.id`];
+  const key = (a: string) => parts(a).join(", ");
+  const orderBy = (direction: "ASC" | "DESC") => parts(alias).map((part) => `${part} ${direction}`).join(", ");
+  const cursorKey = `(SELECT ${key("c")} FROM ${table} c WHERE c.id = ${cursorParam}::uuid)`;
+  if (request.after) {
+    return { where: `(${key(alias)}) > ${cursorKey}`, orderBy: orderBy("ASC"), offset: 0, cursor: request.after };
+  }
+  if (request.before) {
+    return { where: `(${key(alias)}) < ${cursorKey}`, orderBy: orderBy("DESC"), offset: 0, cursor: request.before };
+  }
+  return { where: `${cursorParam}::uuid IS NULL`, orderBy: orderBy("ASC"), offset: (request.page - 1) * pageSize, cursor: null };
+}
+
+/**
+ * The page from the rows read (one more than the page holds, to know whether another page
+ * follows). Read backwards, they are put back in order; a backwards read that finds no
+ * earlier row than a full page is page 1, whatever number the link carried.
+ */
+export function keysetPage<T>(rows: T[], request: PageRequest, pageSize: number): KeysetPage<T> {
+  if (request.before) {
+    const earlier = rows.length > pageSize;
+    return { rows: rows.slice(0, pageSize).reverse(), hasMore: true, page: earlier ? Math.max(request.page, 2) : 1 };
+  }
+  return { rows: rows.slice(0, pageSize), hasMore: rows.length > pageSize, page: request.page };
+}
