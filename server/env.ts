@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   }),
   DATABASE_PREPARE: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
   SEED_DEMO: z.enum(["auto", "never"]).default("auto"),
+  // The demo town N times over (benchmarks and plan checks): seeding adds N − 1 copies of it.
+  BENCH_TOWN: z.coerce.number().int().min(1).max(1000).default(1),
   PUBLIC_URL: optionalUrl,
   SUPABASE_URL: optionalUrl,
   SUPABASE_ANON_KEY: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),

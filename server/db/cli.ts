@@ -19,6 +19,11 @@ async function main() {
     const db = await getDb();
     const { seedDemoTownIfEmpty, renderPendingSeedArtwork } = await import("./seed");
     const seeded = await seedDemoTownIfEmpty(db, env.DATA_DIR);
+    if (seeded && env.BENCH_TOWN > 1) {
+      const { growTown } = await import("./town-builder");
+      await growTown(db, { scale: env.BENCH_TOWN });
+      console.log(`town grown to ${env.BENCH_TOWN} times the demo town`);
+    }
     await renderPendingSeedArtwork(env.DATA_DIR);
     console.log(seeded ? "demo town seeded" : "database is not empty: seed skipped");
   } else {

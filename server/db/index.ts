@@ -10,7 +10,7 @@ export { withUser } from "./with-user";
 export { ANON } from "./types";
 export type { Claims, Database, Queryable } from "./types";
 
-type Platform = { db: Database; lock: DataDirLock | null; seeded: boolean };
+type Platform = { db: Database; lock: DataDirLock | null; seeded: boolean; analyzer: NodeJS.Timeout | null };
 
 // One instance per process, kept on globalThis so dev-server module reloads do not
 // open the PGlite folder a second time (which would corrupt it).
@@ -44,18 +44,36 @@ async function start(): Promise<Platform> {
         "set SUPABASE_URL and SUPABASE_ANON_KEY to sign residents in with Supabase Auth\nSee .env.example.",
     );
   }
-  await migrate(db, undefined, { localAuth: !env.SUPABASE_URL });
+  const migrated = await migrate(db, undefined, { localAuth: !env.SUPABASE_URL });
   let seeded = false;
   // The demo town fills only an empty embedded database; a real deployment is never touched.
   if (!env.DATABASE_URL && env.SEED_DEMO === "auto") {
     const { seedDemoTownIfEmpty, renderPendingSeedArtwork } = await import("./seed");
     seeded = await seedDemoTownIfEmpty(db, env.DATA_DIR);
+    if (seeded && env.BENCH_TOWN > 1) {
+      const { growTown } = await import("./town-builder");
+      await growTown(db, { scale: env.BENCH_TOWN });
+    }
     void renderPendingSeedArtwork(env.DATA_DIR).catch((error: unknown) =>
       console.error("[seed] could not render the demo artwork:", error),
     );
   }
+  // The planner needs statistics to pick the indexes: after migrations and seeding, and —
+  // on the embedded engine, which has no autovacuum — every hour while the server runs.
+  if (migrated.length || seeded) await db.exec("ANALYZE");
+  const analyzer = db.engine === "pglite" ? keepStatisticsFresh(db) : null;
   if (env.ACCESS_LOG_SQL === "on") db = countingDatabase(db);
-  return { db, lock, seeded };
+  return { db, lock, seeded, analyzer };
+}
+
+const ANALYZE_EVERY_MS = 60 * 60_000;
+
+function keepStatisticsFresh(db: Database): NodeJS.Timeout {
+  const timer = setInterval(() => {
+    db.exec("ANALYZE").catch((error: unknown) => console.error("[db] ANALYZE failed:", error));
+  }, ANALYZE_EVERY_MS);
+  timer.unref();
+  return timer;
 }
 
 export function getPlatform(): Promise<Platform> {
@@ -91,6 +109,7 @@ export async function closeDb(): Promise<void> {
   delete g[globalKey];
   const platform = await pending.catch(() => null);
   if (!platform) return;
+  if (platform.analyzer) clearInterval(platform.analyzer);
   await platform.db.close();
   await platform.lock?.release();
 }

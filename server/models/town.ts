@@ -45,11 +45,14 @@ export async function getHomeOverview(tx: Queryable, now: Date): Promise<HomeOve
        coalesce((SELECT json_agg(x) FROM (
          SELECT n.id, n.title, n.summary, n.cover_image AS "coverImage", n.created_at AS "createdAt"
          FROM public.news n ORDER BY n.created_at DESC, n.id DESC LIMIT 3) x), '[]') AS news,
+       -- "hasPoll" is asked of the three posts only: asked in the same SELECT as the ORDER BY,
+       -- the planner hashed every poll of the town to answer it.
        coalesce((SELECT json_agg(x) FROM (
-         SELECT p.id, left(p.content, 180) AS content, pr.full_name AS "authorName", pr.username AS "authorUsername",
-                p.created_at AS "createdAt", EXISTS (SELECT 1 FROM public.polls pl WHERE pl.post_id = p.id) AS "hasPoll"
-         FROM public.posts p JOIN public.profiles pr ON pr.id = p.author_id
-         ORDER BY p.created_at DESC, p.id DESC LIMIT 3) x), '[]') AS posts,
+         SELECT p.*, EXISTS (SELECT 1 FROM public.polls pl WHERE pl.post_id = p.id) AS "hasPoll" FROM (
+           SELECT p.id, left(p.content, 180) AS content, pr.full_name AS "authorName", pr.username AS "authorUsername",
+                  p.created_at AS "createdAt"
+           FROM public.posts p JOIN public.profiles pr ON pr.id = p.author_id
+           ORDER BY p.created_at DESC, p.id DESC LIMIT 3) p) x), '[]') AS posts,
        coalesce((SELECT json_agg(x) FROM (
          SELECT d.id, d.name, d.vehicle_kind AS "vehicleKind", d.photo_url AS "photoUrl", d.working_hours AS "workingHours"
          FROM public.drivers d WHERE ${OPEN_AT_SQL("d.working_hours", "$1")}

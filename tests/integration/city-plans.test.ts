@@ -1,0 +1,169 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ANON, type Claims, type Database, type Queryable } from "../../server/db/types";
+import { withUser } from "../../server/db/with-user";
+import { seedDemoTownIfEmpty } from "../../server/db/seed";
+import { growTown, HEAVY_RESIDENT_EMAIL } from "../../server/db/town-builder";
+import {
+  businessList,
+  businessPage,
+  driverList,
+  driverPage,
+  homeOverview,
+  newsArticle,
+  newsList,
+  sellItemList,
+  sellItemPage,
+  serviceList,
+  badges,
+} from "../../server/cache/reads";
+import { listFavorites } from "../../server/models/favorites";
+import { listNotifications } from "../../server/models/notifications";
+import { getPost, listPosts } from "../../server/models/posts";
+import { getProfileActivity, getProfileById, getProfileByUsername, listUsers } from "../../server/models/profiles";
+import { searchTown } from "../../server/models/search";
+import { openTestDatabase, type TestDatabase } from "./db";
+import { TEST_DATABASE_URL } from "./postgres-admin";
+
+// Issue #17: a page must cost the same in a city as in a town. On the 100× town (BENCH_TOWN=100:
+// 6,400 businesses, 8,000 sell items, 4,000 posts, 3,000 residents, …) in PostgreSQL, EXPLAIN
+// of every statement each page's reads send shows no sequential scan of a table that grows
+// with the town: each page reads its rows through an index (or a trigger-kept summary).
+// The statements are recorded as the reads run (the same functions the loaders call, as the
+// roles they run as), then explained with the same parameters in the same role.
+
+const SCALE = 100;
+
+/** Tables whose size follows the town's. Small fixed tables (opening_spans, category_counts) are not listed. */
+const GROWING = [
+  "businesses", "business_images", "services", "drivers", "sell_items", "posts", "polls", "poll_options", "poll_votes",
+  "news", "notifications", "user_favorites", "profiles", "profile_private", "users",
+];
+
+type Recorded = { text: string; params: unknown[] };
+
+function recording(tx: Queryable, into: Recorded[]): Queryable {
+  return {
+    query(text, params) {
+      into.push({ text, params: params ?? [] });
+      return tx.query(text, params);
+    },
+    exec: (sql) => tx.exec(sql),
+  };
+}
+
+type PlanNode = { "Node Type": string; "Relation Name"?: string; Plans?: PlanNode[] };
+
+function seqScans(node: PlanNode, found: string[] = []): string[] {
+  if (node["Node Type"] === "Seq Scan" && node["Relation Name"] && GROWING.includes(node["Relation Name"])) found.push(node["Relation Name"]);
+  for (const child of node.Plans ?? []) seqScans(child, found);
+  return found;
+}
+
+let handle: TestDatabase | undefined;
+let tmp = "";
+const ids: Record<string, string> = {};
+
+function db(): Database {
+  if (!handle) throw new Error("the 100× town is not built");
+  return handle.db;
+}
+
+/** Runs `read` as `claims`, then EXPLAINs each statement it sent; returns the growing tables read whole. */
+async function sequentialScansOf(claims: Claims, read: (tx: Queryable) => Promise<unknown>): Promise<string[]> {
+  const statements: Recorded[] = [];
+  await withUser(db(), claims, (tx) => read(recording(tx, statements)));
+  expect(statements.length).toBeGreaterThan(0);
+  const found: string[] = [];
+  await withUser(db(), claims, async (tx) => {
+    for (const statement of statements) {
+      const [row] = await tx.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${statement.text}`, statement.params);
+      const plan = row!["QUERY PLAN"][0].Plan;
+      // Named with the statement's start, so a failure says which query to look at.
+      found.push(...seqScans(plan).map((table) => `${table} in ${statement.text.replace(/\s+/g, " ").slice(0, 100)}`));
+      if (process.env.PLAN_DEBUG && seqScans(plan).length) console.log(JSON.stringify(plan, null, 1));
+    }
+  });
+  return found;
+}
+
+const resident = (): Claims => ({ role: "authenticated", sub: ids.heavy! });
+const NOW = new Date("2026-11-24T13:30:00Z"); // a Tuesday, 10:30 in Vila Serena
+
+type Page = [name: string, who: "visitor" | "resident", read: (tx: Queryable) => Promise<unknown>];
+
+const PAGES: Page[] = [
+  ["/", "visitor", (tx) => homeOverview.run(tx, { minute: NOW })],
+  ["/businesses", "visitor", (tx) => businessList.run(tx, { page: 1 })],
+  ["/businesses?aberto=1", "visitor", (tx) => businessList.run(tx, { page: 1, openAt: NOW })],
+  ["/businesses?categoria=Padarias", "visitor", (tx) => businessList.run(tx, { page: 1, category: "Padarias" })],
+  ["/businesses?pagina=300&depois=…", "visitor", (tx) => businessList.run(tx, { page: 300, after: ids.business! })],
+  ["/businesses?pagina=299&antes=…", "visitor", (tx) => businessList.run(tx, { page: 299, before: ids.business! })],
+  ["/business/{id}", "visitor", (tx) => businessPage.run(tx, { id: ids.business! })],
+  ["/services", "visitor", (tx) => serviceList.run(tx, { page: 1 })],
+  ["/drivers/all", "visitor", (tx) => driverList.run(tx, { filter: "all", page: 1 })],
+  ["/drivers/disponiveis", "visitor", (tx) => driverList.run(tx, { filter: "disponiveis", page: 1, availableAt: NOW })],
+  ["/driver/{id}", "visitor", (tx) => driverPage.run(tx, { id: ids.driver! })],
+  ["/news", "visitor", (tx) => newsList.run(tx, { page: 1 })],
+  ["/news/{id}", "visitor", (tx) => newsArticle.run(tx, { id: ids.news! })],
+  ["/sell-items", "visitor", (tx) => sellItemList.run(tx, { page: 1 })],
+  ["/sell-items/{id}", "visitor", (tx) => sellItemPage.run(tx, { id: ids.item! })],
+  ["/posts", "resident", (tx) => listPosts(tx, { page: 1, viewerId: ids.heavy! })],
+  ["/posts/{id}", "resident", (tx) => getPost(tx, ids.post!, ids.heavy!)],
+  ["/search?q=padaria", "visitor", (tx) => searchTown(tx, "padaria")],
+  ["/users", "visitor", (tx) => listUsers(tx, { page: 1 })],
+  ["/u/{username}", "visitor", async (tx) => {
+    const profile = await getProfileByUsername(tx, ids.username!);
+    return getProfileActivity(tx, profile!.id);
+  }],
+  ["/profile", "resident", async (tx) => [await getProfileById(tx, ids.heavy!), await getProfileActivity(tx, ids.heavy!)]],
+  ["/notifications", "resident", (tx) => listNotifications(tx, ids.heavy!, 1)],
+  ["/favorites", "resident", (tx) => listFavorites(tx, ids.heavy!)],
+  ["every page's badges", "resident", (tx) => badges.run(tx, ids.heavy!, null)],
+];
+
+describe.skipIf(!TEST_DATABASE_URL)(`plans on the ${SCALE}× town (PostgreSQL)`, () => {
+  beforeAll(async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), "guida-city-"));
+    handle = await openTestDatabase("postgres");
+    // With its pictures' rows (the files themselves are never rendered here): galleries grow too.
+    await seedDemoTownIfEmpty(handle.db, tmp, { now: NOW });
+    await growTown(handle.db, { scale: SCALE, now: NOW });
+    const one = async (sql: string) => (await db().query<{ v: string }>(sql))[0]!.v;
+    ids.heavy = await one(`SELECT id::text AS v FROM auth.users WHERE email = '${HEAVY_RESIDENT_EMAIL}'`);
+    ids.username = await one(`SELECT username AS v FROM public.profiles WHERE id = '${ids.heavy}'`);
+    // The business that ends page 299 of the name order: the cursor a deep "Próxima" carries.
+    ids.business = await one(
+      `SELECT id::text AS v FROM public.businesses
+       ORDER BY lower(translate(name, 'áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ', 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN')), name, id
+       OFFSET 5979 LIMIT 1`,
+    );
+    ids.driver = await one(`SELECT id::text AS v FROM public.drivers ORDER BY created_at LIMIT 1`);
+    ids.news = await one(`SELECT id::text AS v FROM public.news ORDER BY created_at LIMIT 1`);
+    ids.item = await one(`SELECT id::text AS v FROM public.sell_items ORDER BY created_at LIMIT 1`);
+    ids.post = await one(`SELECT id::text AS v FROM public.posts ORDER BY created_at LIMIT 1`);
+  }, 240_000);
+
+  afterAll(async () => {
+    await handle?.dispose();
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it(`is the ${SCALE}× town: the issue's sizes`, async () => {
+    const [sizes] = await db().query<Record<string, number>>(
+      `SELECT (SELECT count(*)::int FROM public.businesses) AS businesses, (SELECT count(*)::int FROM public.sell_items) AS "sellItems",
+              (SELECT count(*)::int FROM public.posts) AS posts, (SELECT count(*)::int FROM public.news) AS news,
+              (SELECT count(*)::int FROM auth.users) AS residents,
+              (SELECT count(*)::int FROM public.user_favorites WHERE user_id = '${ids.heavy}') AS "heavyFavorites"`,
+    );
+    expect(sizes).toMatchObject({ businesses: 64 * SCALE, sellItems: 80 * SCALE, posts: 40 * SCALE, residents: 30 * SCALE });
+    expect(sizes!.news).toBeGreaterThanOrEqual(20 * SCALE);
+    expect(sizes!.heavyFavorites).toBeGreaterThan(19 * (SCALE - 1));
+  });
+
+  it.each(PAGES)("%s reads no growing table whole", async (_page, who, read) => {
+    expect(await sequentialScansOf(who === "visitor" ? ANON : resident(), read)).toEqual([]);
+  });
+});
