@@ -47,10 +47,23 @@ test.describe("business list and profile", () => {
     const firstText = await items.first().innerText();
     expect([...seedNames].some((name) => firstText.includes(name)), `"${firstText}" names a seeded business`).toBe(true);
 
+    // Keyset pages (issue #17): "Próxima" starts after the last business shown, "Anterior"
+    // ends before the first, plain links either way; an old ?pagina=2 link shows the same page.
     await page.getByRole("link", { name: "Próxima →" }).click();
-    await expect(page).toHaveURL(/\/businesses\?pagina=2$/);
+    await expect(page).toHaveURL(/\/businesses\?depois=[0-9a-f-]{36}&pagina=2$/);
     await expect(items).toHaveCount(20);
-    expect(await items.first().innerText()).not.toBe(firstText);
+    const secondPage = await items.allInnerTexts();
+    expect(secondPage[0]).not.toBe(firstText);
+    await page.getByRole("link", { name: "← Anterior" }).click();
+    await expect(page).toHaveURL(/\/businesses$/);
+    expect(await items.first().innerText()).toBe(firstText);
+    await open(page, "/businesses?pagina=2", javaScriptEnabled);
+    expect(await items.allInnerTexts()).toEqual(secondPage);
+    await page.getByRole("link", { name: "Próxima →" }).click();
+    await expect(page).toHaveURL(/\/businesses\?depois=[0-9a-f-]{36}&pagina=3$/);
+    await page.getByRole("link", { name: "← Anterior" }).click();
+    await expect(page).toHaveURL(/\/businesses\?antes=[0-9a-f-]{36}&pagina=2$/);
+    expect(await items.allInnerTexts()).toEqual(secondPage);
 
     await page.getByLabel("Categoria").selectOption("Padaria");
     await page.getByRole("button", { name: "Filtrar", exact: true }).click();

@@ -60,7 +60,7 @@ test.describe("services", () => {
     const list = page.getByRole("list", { name: "Serviços" });
     await expect(list.getByRole("listitem")).toHaveCount(20);
     await page.getByRole("link", { name: "Próxima →" }).click();
-    await expect(page).toHaveURL(/\/services\?pagina=2$/);
+    await expect(page).toHaveURL(/\/services\?depois=[0-9a-f-]{36}&pagina=2$/);
     await expect(list.getByRole("listitem")).toHaveCount(town.services.length - 20);
     await expect(page.getByRole("link", { name: "← Anterior" })).toBeVisible();
 

@@ -1,0 +1,135 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { isOpenNow } from "../../app/lib/business-hours";
+import { ANON, type Queryable } from "../../server/db/types";
+import { withUser } from "../../server/db/with-user";
+import { seedDemoTownIfEmpty } from "../../server/db/seed";
+import { growTown } from "../../server/db/town-builder";
+import { listBusinessCategories, listBusinesses, OPEN_AT_SQL } from "../../server/models/businesses";
+import type { PageRequest } from "../../server/models/keyset";
+import { listSellItemCategories } from "../../server/models/sell-items";
+import { listServiceCategories, listServices } from "../../server/models/services";
+import { getHomeOverview } from "../../server/models/town";
+import { searchTown, SEARCH_PER_KIND } from "../../server/models/search";
+import { forEachEngine } from "./db";
+
+// Issue #17: what the city-scale reads answer must be what the town's whole-table reads
+// answered — the open count from the kept spans, the category counts from the kept summary,
+// the keyset pages as the offset pages — on a town three times the demo, on both engines.
+
+const SCALE = 3;
+const NOW = new Date("2026-11-24T13:30:00Z");
+
+let tmp: string;
+beforeAll(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "guida-city-scale-"));
+});
+afterAll(() => {
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+/** Every page of a list, following "Próxima" (after) from page 1 and then "Anterior" (before) back. */
+async function walk<T extends { id: string }>(read: (request: PageRequest) => Promise<{ rows: T[]; hasMore: boolean; page: number }>) {
+  const forward: T[][] = [];
+  let request: PageRequest = { page: 1 };
+  for (;;) {
+    const page = await read(request);
+    expect(page.page).toBe(request.page);
+    forward.push(page.rows);
+    if (!page.hasMore) break;
+    request = { page: request.page + 1, after: page.rows[page.rows.length - 1]!.id };
+  }
+  const backward: T[][] = [forward[forward.length - 1]!];
+  let page = forward.length;
+  while (page > 1) {
+    const previous = await read({ page: page - 1, before: backward[0]![0]!.id });
+    expect(previous.hasMore).toBe(true);
+    expect(previous.page).toBe(page - 1);
+    backward.unshift(previous.rows);
+    page -= 1;
+  }
+  return { forward, backward };
+}
+
+forEachEngine((getDb, engine) => {
+  const visitor = <T>(fn: (tx: Queryable) => Promise<T>) => withUser(getDb(), ANON, fn);
+
+  it(`grows the demo town ${SCALE} times through the app's tables and triggers`, async () => {
+    expect(await seedDemoTownIfEmpty(getDb(), path.join(tmp, engine), { images: false, now: NOW })).toBe(true);
+    await growTown(getDb(), { scale: SCALE, now: NOW });
+    const [row] = await getDb().query<Record<string, number>>(
+      `SELECT (SELECT count(*)::int FROM public.businesses) AS businesses, (SELECT count(*)::int FROM public.profiles) AS profiles,
+              (SELECT count(*)::int FROM public.notifications WHERE kind = 'welcome') AS welcomes,
+              (SELECT count(*)::int FROM public.notifications WHERE kind = 'favorite') AS "favoriteNotices"`,
+    );
+    // Sign-up's trigger made each resident's profile and welcome; favorites notified owners.
+    expect(row).toMatchObject({ businesses: 64 * SCALE, profiles: 30 * SCALE, welcomes: 30 * SCALE });
+    expect(row!.favoriteNotices).toBeGreaterThan(0);
+  });
+
+  it("counts the businesses open now from the kept spans as the open-now rule does, at every hour of a week", async () => {
+    const exact = async (tx: Queryable, at: Date) =>
+      (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM public.businesses b WHERE ${OPEN_AT_SQL("b.opening_hours", "$1")}`, [at.toISOString()]))[0]!.n;
+    for (let hour = 0; hour < 7 * 24; hour += 5) {
+      const at = new Date(NOW.getTime() + hour * 3_600_000 + (hour % 60) * 60_000);
+      const overview = await visitor((tx) => getHomeOverview(tx, at));
+      expect(overview.openBusinessCount, at.toISOString()).toBe(await visitor((tx) => exact(tx, at)));
+      expect(overview.openBusinesses.length).toBe(Math.min(6, overview.openBusinessCount));
+      for (const business of overview.openBusinesses) expect(isOpenNow(business.openingHours, at)).toBe(true);
+    }
+    // Hours changed or a business gone: the spans follow.
+    await getDb().query(
+      `UPDATE public.businesses SET opening_hours = NULL WHERE id IN (SELECT id FROM public.businesses ORDER BY id LIMIT 5)`,
+    );
+    await getDb().query(`DELETE FROM public.businesses WHERE id IN (SELECT id FROM public.businesses ORDER BY id DESC LIMIT 3)`);
+    const overview = await visitor((tx) => getHomeOverview(tx, NOW));
+    expect(overview.openBusinessCount).toBe(await visitor((tx) => exact(tx, NOW)));
+  });
+
+  it("shows the category counts the listings have, kept by triggers through inserts, moves and deletes", async () => {
+    await getDb().query(`UPDATE public.services SET category = 'Nova categoria' WHERE id IN (SELECT id FROM public.services ORDER BY id LIMIT 2)`);
+    await getDb().query(`DELETE FROM public.sell_items WHERE id IN (SELECT id FROM public.sell_items ORDER BY id LIMIT 4)`);
+    const counted = async (table: string, order: string) =>
+      getDb().query(`SELECT category, count(*)::int AS count FROM public.${table} GROUP BY category ORDER BY ${order}`);
+    const sortKey = "lower(translate(category, 'áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ', 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN')), category";
+    expect(await visitor(listBusinessCategories)).toEqual(await counted("businesses", sortKey));
+    expect(await visitor(listServiceCategories)).toEqual(await counted("services", sortKey));
+    expect(await visitor(listSellItemCategories)).toEqual(await counted("sell_items", "category"));
+  });
+
+  it("pages the businesses by cursor forwards and back into exactly the offset pages, filters kept", async () => {
+    for (const filter of [{}, { category: "Padarias" }, { openNow: true }]) {
+      const read = (request: PageRequest) =>
+        visitor(async (tx) => {
+          const { businesses, ...rest } = await listBusinesses(tx, { ...filter, ...request, now: NOW });
+          return { rows: businesses, ...rest };
+        });
+      const { forward, backward } = await walk(read);
+      expect(backward).toEqual(forward);
+      // Old links (?pagina=N without a cursor) still answer the same page.
+      for (const [i, rows] of forward.entries()) expect((await read({ page: i + 1 })).rows).toEqual(rows);
+      expect(forward.flat().length).toBe(new Set(forward.flat().map((b) => b.id)).size);
+    }
+  });
+
+  it("pages the services by cursor as by offset", async () => {
+    const read = (request: PageRequest) =>
+      visitor(async (tx) => {
+        const { services, ...rest } = await listServices(tx, request);
+        return { rows: services, ...rest };
+      });
+    const { forward, backward } = await walk(read);
+    expect(backward).toEqual(forward);
+    expect(forward.flat().length).toBe(25 * SCALE - 0);
+  });
+
+  it("searches a common word within the bounded candidates: at most eight per kind, each a match", async () => {
+    const hits = await visitor((tx) => searchTown(tx, "padaria"));
+    const perKind = new Map<string, number>();
+    for (const hit of hits) perKind.set(hit.kind, (perKind.get(hit.kind) ?? 0) + 1);
+    expect(perKind.get("business")).toBe(SEARCH_PER_KIND);
+    for (const count of perKind.values()) expect(count).toBeLessThanOrEqual(SEARCH_PER_KIND);
+  });
+});
