@@ -1,5 +1,5 @@
 import type { Queryable } from "../db";
-import { newPostsCount, pollCounts, unreadCount, type LivePollResult } from "../models/live";
+import { newPostsCount, pollCounts, unreadCount } from "../models/live";
 import { parseLastEventId, pollToken, type LiveEvent } from "./protocol";
 
 /** A comment line this often keeps proxies (nginx: 60 s) and phones from closing an idle stream. */
@@ -54,6 +54,10 @@ const PARTS_BY_TABLE: Record<string, Part[]> = {
 };
 
 const encoder = new TextEncoder();
+const HEARTBEAT = encoder.encode(":\n\n");
+
+/** One read round's encoded events, by event id and value: thousands of tabs following the same poll share the bytes. */
+type Encoded = Map<string, Uint8Array>;
 
 /**
  * Every open /events stream of this server: the caps, the heartbeat, and the fan-out of
@@ -96,7 +100,7 @@ export class LiveHub {
     if (resident !== null) this.perResident.set(resident, (this.perResident.get(resident) ?? 0) + 1);
     signal?.addEventListener("abort", () => this.close(stream), { once: true });
     // How long the browser waits before reconnecting after a drop.
-    this.write(stream, "retry: 3000\n\n");
+    this.write(stream, encoder.encode("retry: 3000\n\n"));
     // The first values: whatever changed between the page's render and now (or since the
     // Last-Event-ID the browser resumes from) reaches the page; the rest is not resent.
     if (resident !== null) stream.pending.add("unread");
@@ -164,13 +168,15 @@ export class LiveHub {
       }
       return read;
     };
+    const encoded: Encoded = new Map();
     const due = [...this.streams].filter((stream) => stream.pending.size > 0);
-    await Promise.all(due.map((stream) => this.refresh(stream, once)));
+    await Promise.all(due.map((stream) => this.refresh(stream, once, encoded)));
   }
 
   private async refresh(
     stream: Stream,
     once: <T>(stream: Stream, what: string, fn: (tx: Queryable) => Promise<T>) => Promise<T>,
+    encoded: Encoded,
   ): Promise<void> {
     const parts = [...stream.pending];
     stream.pending.clear();
@@ -180,21 +186,15 @@ export class LiveHub {
         if (part === "unread") {
           const userId = stream.viewer.userId!;
           const count = await once(stream, "unread", (tx) => unreadCount(tx, userId));
-          this.offer(stream, "u", `u${count}`, {
-            event: "unread",
-            data: { count },
-          });
+          this.offer(stream, "u", `u${count}`, { event: "unread", data: { count } }, encoded);
         } else if (part === "feed") {
           const newestSeen = stream.topics.feed!.newestSeen;
           const count = await once(stream, `feed:${newestSeen}`, (tx) => newPostsCount(tx, newestSeen));
-          this.offer(stream, "n", `n${count}`, {
-            event: "feed",
-            data: { count },
-          });
+          this.offer(stream, "n", `n${count}`, { event: "feed", data: { count } }, encoded);
         } else {
           const ids = stream.topics.polls;
           const results = await once(stream, `polls:${ids.join(",")}`, (tx) => pollCounts(tx, ids));
-          this.offerPolls(stream, results);
+          for (const poll of results) this.offer(stream, `p${poll.pollId}`, pollToken(poll), { event: "poll", data: poll }, encoded);
         }
       }
     } catch (error) {
@@ -203,35 +203,32 @@ export class LiveHub {
     }
   }
 
-  private offerPolls(stream: Stream, results: LivePollResult[]): void {
-    for (const poll of results) {
-      const token = pollToken(poll);
-      this.offer(stream, `p${poll.pollId}`, token, {
-        event: "poll",
-        data: poll,
-      });
-    }
-  }
-
   /** Sends the value unless the client already holds it; the event id is everything it then holds. */
-  private offer(stream: Stream, key: string, token: string, event: Omit<LiveEvent, "id">): void {
+  private offer(stream: Stream, key: string, token: string, event: Omit<LiveEvent, "id">, encoded: Encoded): void {
     if (stream.sent.get(key) === token) return;
     stream.sent.set(key, token);
     const id = [...stream.sent.values()].join(".");
-    this.write(stream, `id: ${id}\nevent: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`);
+    // The id names the value (token) too: equal ids and tokens are equal events.
+    const cacheKey = `${id}|${token}`;
+    let bytes = encoded.get(cacheKey);
+    if (!bytes) {
+      bytes = encoder.encode(`id: ${id}\nevent: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`);
+      encoded.set(cacheKey, bytes);
+    }
+    this.write(stream, bytes);
   }
 
   private beat(): void {
-    for (const stream of this.streams) this.write(stream, ":\n\n");
+    for (const stream of this.streams) this.write(stream, HEARTBEAT);
   }
 
-  private write(stream: Stream, text: string): void {
+  private write(stream: Stream, bytes: Uint8Array): void {
     if (stream.closed) return;
     if ((stream.controller.desiredSize ?? 0) < -MAX_QUEUED_EVENTS) {
       this.close(stream);
       return;
     }
-    stream.controller.enqueue(encoder.encode(text));
+    stream.controller.enqueue(bytes);
   }
 
   private close(stream: Stream | undefined): void {
