@@ -13,8 +13,12 @@ export type SearchHit = {
 
 export const SEARCH_PER_KIND = 8;
 
-/** How many matches of one kind are ranked at most: enough to fill its eight, never the whole town. */
-export const SEARCH_CANDIDATES = 64;
+/**
+ * How many matches of one kind are ranked at most: three times the eight shown, never the
+ * whole town. Each candidate's document is rebuilt to rank it, and on PGlite that work holds
+ * the event loop: this bound is what bounds the stall a search causes.
+ */
+export const SEARCH_CANDIDATES = 24;
 
 type SearchSource = {
   kind: ItemKind;
