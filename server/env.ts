@@ -15,7 +15,13 @@ const EnvSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default("./data"),
+  // Uploaded and generated pictures; default DATA_DIR/media. Several servers share one folder (issue #15).
+  MEDIA_DIR: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(1).optional()),
   DATABASE_URL: optionalUrl.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+    message: "deve começar com postgres:// ou postgresql://",
+  }),
+  // The session the change listener uses when DATABASE_URL is a transaction pooler (LISTEN needs a session).
+  DATABASE_LISTEN_URL: optionalUrl.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
     message: "deve começar com postgres:// ou postgresql://",
   }),
   DATABASE_PREPARE: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
@@ -60,6 +66,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       "Invalid configuration:\n  SUPABASE_ANON_KEY: required when SUPABASE_URL is set\nSee .env.example.",
     );
   }
+  // LISTEN needs a session of its own; a transaction pooler hands out none, so the server
+  // would never hear other servers' writes and serve stale pages without a word.
+  if (env.DATABASE_URL && !env.DATABASE_LISTEN_URL && isTransactionPooler(env.DATABASE_URL)) {
+    throw new EnvError(
+      "Invalid configuration:\n  DATABASE_LISTEN_URL: obrigatória quando DATABASE_URL é um pooler de transações (como a porta 6543 do Supabase): " +
+        "o aviso de mudanças (LISTEN) precisa de uma sessão própria; use a URL de sessão (no Supabase, a mesma do pooler na porta 5432, ou a conexão direta)\nSee .env.example.",
+    );
+  }
   // Links that leave the site are built from PUBLIC_URL, never from a request's Host. In
   // production, mail (SMTP or Supabase Auth) without it would send links to the loopback
   // address: refuse to start rather than mail links nobody can open.
@@ -70,6 +84,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     );
   }
   return env;
+}
+
+/**
+ * Whether a URL names a transaction pooler, where LISTEN cannot work: Supabase's pooler on
+ * port 6543 (Supavisor), or any URL flagged `pgbouncer=true` as Prisma and others spell it.
+ */
+export function isTransactionPooler(url: string): boolean {
+  const parsed = new URL(url);
+  if (parsed.searchParams.get("pgbouncer") === "true") return true;
+  return parsed.hostname.endsWith(".pooler.supabase.com") && parsed.port === "6543";
 }
 
 let cached: Env | undefined;

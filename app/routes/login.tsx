@@ -117,19 +117,19 @@ async function signIn(request: Request, ctx: RequestContext, form: FormData) {
   const ip = ctx.clientAddress;
   const scale = getEnv().RATE_LIMIT_SCALE;
   const accountKey = `signin-account:${ip}:${account}`;
-  const wait = Math.max(authLimiter.hit(`signin-ip:${ip}`, SIGN_IN_PER_IP, scale), authLimiter.hit(accountKey, SIGN_IN_PER_ACCOUNT, scale));
+  const wait = Math.max(await authLimiter.hit(`signin-ip:${ip}`, SIGN_IN_PER_IP, scale), await authLimiter.hit(accountKey, SIGN_IN_PER_ACCOUNT, scale));
   if (wait) return tooMany(wait, "signin", form, ["email", "phone", "redirectTo"]);
   const auth = await ctx.auth();
   const result = await auth.signIn(request, { email, phone, password: value.password! });
   if (!result.ok) return parsed.refuse(statusOf(result.error, 400), { formErrors: [ERROR_TEXT[result.error]] }, { headers: result.headers });
-  authLimiter.reset(accountKey);
+  await authLimiter.reset(accountKey);
   return redirect(safeRedirectPath(value.redirectTo, "/"), { status: 303, headers: result.headers });
 }
 
 async function signUp(request: Request, ctx: RequestContext, form: FormData) {
   const parsed = parseSubmission(form, SignUpSchema, { intent: "signup", ...HIDE_PASSWORD });
   if (!parsed.ok) return parsed.refusal;
-  const wait = authLimiter.hit(`signup-ip:${ctx.clientAddress}`, SIGN_UP_PER_IP, getEnv().RATE_LIMIT_SCALE);
+  const wait = await authLimiter.hit(`signup-ip:${ctx.clientAddress}`, SIGN_UP_PER_IP, getEnv().RATE_LIMIT_SCALE);
   if (wait) return tooMany(wait, "signup", form, ["email", "phone", "fullName", "username"]);
   const { email, phone, password, fullName, username, redirectTo } = parsed.value;
   const auth = await ctx.auth();
@@ -151,7 +151,7 @@ async function signUp(request: Request, ctx: RequestContext, form: FormData) {
 async function requestReset(request: Request, ctx: RequestContext, form: FormData) {
   const parsed = parseSubmission(form, ResetSchema, { intent: "reset" });
   if (!parsed.ok) return parsed.refusal;
-  const wait = authLimiter.hit(`reset-ip:${ctx.clientAddress}`, RESET_PER_IP, getEnv().RATE_LIMIT_SCALE);
+  const wait = await authLimiter.hit(`reset-ip:${ctx.clientAddress}`, RESET_PER_IP, getEnv().RATE_LIMIT_SCALE);
   if (wait) return tooMany(wait, "reset", form, ["email"]);
   // Looking the account up, storing the token and mailing the link all happen after the
   // answer is written: the same answer, in the same time, whether or not the e-mail has an

@@ -1,16 +1,27 @@
 import { createHash } from "node:crypto";
 import { cookieNames } from "../../app/lib/cookies";
 import { THEME_COOKIE } from "../../app/lib/theme";
+import { type Change, EVERYTHING } from "../db/changes";
 import { isCompressible } from "../http/compression";
+import { type Dependency, isAnyTouchedBy } from "./dependencies";
 
 /**
  * Rendered pages shared between visitors (no session): a page shared on WhatsApp costs
- * one render, not thousands. Entries live a few seconds and every successful write
- * empties the cache, so nobody sees a page older than the last change. Responses that
- * set a cookie, and anything a signed-in user asks for, never enter.
+ * one render, not thousands. Each page knows the reads it was made of (its dependencies);
+ * a change the database announces (server/db/changes.ts) drops the pages it touches, so
+ * nobody sees a page older than the last change and other pages keep their hits. Responses
+ * that set a cookie, and anything a signed-in user asks for, never enter.
+ *
+ * Past HTML_CACHE_TTL_MS a page is stale: for HTML_CACHE_STALE_MS more it is still answered
+ * while one request renders it again (stale-while-revalidate).
  */
 export const HTML_CACHE_TTL_MS = 30_000;
+export const HTML_CACHE_STALE_MS = 30_000;
 export const HTML_CACHE_MAX_ENTRIES = 500;
+/** How long one request may take to refresh a stale page before another one tries. */
+const REFRESH_PATIENCE_MS = 10_000;
+/** The changes remembered for renders in flight (see set). */
+const CHANGE_LOG_SIZE = 256;
 
 export type CachedPage = {
   status: number;
@@ -18,6 +29,10 @@ export type CachedPage = {
   body: Buffer;
   etag: string;
   storedAt: number;
+  /** What the page was made of: the changes that drop it. */
+  dependencies: readonly Dependency[];
+  /** When a request began rendering it again (stale entries only), or 0. */
+  refreshingSince: number;
   /** Whether the body is worth compressing (its type and size), decided once when stored. */
   compressible: boolean;
   /** Compressed bodies, made once per entry on first demand. */
@@ -52,16 +67,18 @@ export function isPersonalRequest(cookieHeader: string | null): boolean {
 
 export class HtmlCache {
   private readonly entries = new Map<string, CachedPage>();
-  private clears = 0;
+  /** Changes heard so far, and the last CHANGE_LOG_SIZE of them, oldest first. */
+  private changesSeen = 0;
+  private readonly recent: Change[] = [];
   constructor(private readonly now: () => number = Date.now) {}
 
   /**
-   * Changes on every clear(). A render that started before a write and ends after the
-   * write cleared the cache carries the old data: `set` must not store it, or the stale
-   * page would be served for the whole TTL after the writer was told "done".
+   * Grows with every change heard. A render that started before a change and ends after it
+   * may carry the old data: `set` does not store it if the change touched what the page was
+   * made of, or the stale page would be served after the writer was told "done".
    */
   get generation(): number {
-    return this.clears;
+    return this.changesSeen;
   }
 
   /**
@@ -84,28 +101,47 @@ export class HtmlCache {
     return HtmlCache.key(query);
   }
 
+  /**
+   * The page to answer with, or undefined: render it. A stale page is answered to everyone
+   * but the one request that renders it again (given undefined).
+   */
   get(key: string): CachedPage | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (this.now() - entry.storedAt >= HTML_CACHE_TTL_MS) {
+    const at = this.now();
+    const age = at - entry.storedAt;
+    if (age < HTML_CACHE_TTL_MS) return entry;
+    if (age >= HTML_CACHE_TTL_MS + HTML_CACHE_STALE_MS) {
       this.entries.delete(key);
       return undefined;
     }
-    return entry;
+    if (entry.refreshingSince !== 0 && at - entry.refreshingSince < REFRESH_PATIENCE_MS) return entry;
+    entry.refreshingSince = at;
+    return undefined;
   }
 
-  /** The entry for this response; stored only if no clear() happened since `renderedIn` began. */
-  set(key: string, page: Omit<CachedPage, "etag" | "storedAt" | "compressible" | "encoded" | "answers">, renderedIn = this.clears): CachedPage {
+  /**
+   * The entry for this response; stored only if no change heard since `renderedIn` (the
+   * generation when its render began) touched what it was made of.
+   */
+  set(
+    key: string,
+    page: Omit<CachedPage, "etag" | "storedAt" | "compressible" | "encoded" | "answers" | "dependencies" | "refreshingSince">,
+    renderedIn = this.changesSeen,
+    dependencies: readonly Dependency[] = [],
+  ): CachedPage {
     const contentType = page.headers.find(([name]) => name.toLowerCase() === "content-type")?.[1] ?? null;
     const entry: CachedPage = {
       ...page,
       etag: `W/"${createHash("sha1").update(page.body).digest("base64url")}"`,
       storedAt: this.now(),
+      dependencies,
+      refreshingSince: 0,
       compressible: isCompressible(contentType, page.body.length),
       encoded: new Map(),
       answers: new Map(),
     };
-    if (renderedIn !== this.clears) return entry;
+    if (this.changedSince(renderedIn, dependencies)) return entry;
     if (this.entries.size >= HTML_CACHE_MAX_ENTRIES) {
       // Oldest first: Map keeps insertion order.
       const oldest = this.entries.keys().next().value;
@@ -115,9 +151,27 @@ export class HtmlCache {
     return entry;
   }
 
+  /** Drops every page the change touched, and remembers it for renders in flight. */
+  invalidate(change: Change): void {
+    this.changesSeen += 1;
+    this.recent.push(change);
+    if (this.recent.length > CHANGE_LOG_SIZE) this.recent.shift();
+    for (const [key, entry] of this.entries) if (isAnyTouchedBy(entry.dependencies, change)) this.entries.delete(key);
+  }
+
+  /** Forgets every page (as a change of anything would). */
   clear(): void {
-    this.clears += 1;
-    this.entries.clear();
+    this.invalidate(EVERYTHING);
+  }
+
+  private changedSince(generation: number, dependencies: readonly Dependency[]): boolean {
+    const missed = this.changesSeen - generation;
+    if (missed === 0) return false;
+    if (missed > this.recent.length) return true;
+    for (let i = this.recent.length - missed; i < this.recent.length; i++) {
+      if (isAnyTouchedBy(dependencies, this.recent[i]!)) return true;
+    }
+    return false;
   }
 
   get size(): number {

@@ -1,4 +1,5 @@
 import type { Queryable } from "../db";
+import { ANY, type Dependency } from "./dependencies";
 import { getBusiness, listBusinessCategories, listBusinesses } from "../models/businesses";
 import { getDriver, listDrivers } from "../models/drivers";
 import { getNewsArticle, listNews } from "../models/news";
@@ -19,13 +20,26 @@ import type { DriverFilter } from "../../app/lib/drivers";
  *   shared between all requests (RequestContext.db.asVisitor);
  * - own reads: a signed-in resident's own small reads, run with their claims and kept for
  *   them alone: the user id comes from the verified session (RequestContext.db.own).
+ *
+ * A read also says what it shows (Shows): the kinds of item, and for one item's page which
+ * item (of the first kind). A change the database announces drops only the results it
+ * touches (server/cache/dependencies.ts); a read that says nothing is dropped by every change.
  */
-export type VisitorRead<Args, T> = { readonly kind: "visitor"; readonly name: string; readonly run: (tx: Queryable, args: Args) => Promise<T> };
+export type VisitorRead<Args, T> = {
+  readonly kind: "visitor";
+  readonly name: string;
+  readonly run: (tx: Queryable, args: Args) => Promise<T>;
+  readonly dependency: (args: Args) => Dependency;
+};
 export type OwnRead<Args, T> = {
   readonly kind: "own";
   readonly name: string;
   readonly run: (tx: Queryable, userId: string, args: Args) => Promise<T>;
+  readonly dependency: (userId: string, args: Args) => Dependency;
 };
+
+/** The kinds of item a read shows (server/db/changes.ts's vocabulary) and, for one item's page, which one. */
+export type Shows<Args> = { kinds: readonly string[]; item?: (args: Args) => string };
 
 const names = new Set<string>();
 
@@ -36,12 +50,18 @@ function declare(name: string): string {
   return name;
 }
 
-export function visitorRead<Args, T>(name: string, run: (tx: Queryable, args: Args) => Promise<T>): VisitorRead<Args, T> {
-  return { kind: "visitor", name: declare(name), run };
+export function visitorRead<Args, T>(name: string, run: (tx: Queryable, args: Args) => Promise<T>, shows?: Shows<Args>): VisitorRead<Args, T> {
+  const dependency = (args: Args): Dependency => (shows ? { kinds: shows.kinds, item: shows.item?.(args) } : ANY);
+  return { kind: "visitor", name: declare(name), run, dependency };
 }
 
-export function ownRead<Args, T>(name: string, run: (tx: Queryable, userId: string, args: Args) => Promise<T>): OwnRead<Args, T> {
-  return { kind: "own", name: declare(name), run };
+export function ownRead<Args, T>(
+  name: string,
+  run: (tx: Queryable, userId: string, args: Args) => Promise<T>,
+  shows?: Shows<Args>,
+): OwnRead<Args, T> {
+  const dependency = (userId: string, args: Args): Dependency => (shows ? { kinds: shows.kinds, item: shows.item?.(args), user: userId } : ANY);
+  return { kind: "own", name: declare(name), run, dependency };
 }
 
 /** The cache key of one read: its name and every argument (a Date as its ISO text). */
@@ -52,7 +72,9 @@ export function readKey(name: string, args: unknown): string {
 // ---------------------------------------------------------------- the town's catalogue
 
 /** The open-now filter compares HH:MM: a minute's answer serves the whole minute (minuteOf). */
-export const homeOverview = visitorRead("home", (tx, { minute }: { minute: Date }) => getHomeOverview(tx, minute));
+export const homeOverview = visitorRead("home", (tx, { minute }: { minute: Date }) => getHomeOverview(tx, minute), {
+  kinds: ["business", "driver", "news", "post", "sell_item", "profile"],
+});
 
 export const businessList = visitorRead(
   "businesses",
@@ -61,27 +83,35 @@ export const businessList = visitorRead(
     // `now` only matters to the open-now filter, which is why openAt is the argument.
     list: await listBusinesses(tx, { ...request, openNow: openAt !== undefined, now: openAt ?? new Date() }),
   }),
+  { kinds: ["business"] },
 );
 
-export const businessPage = visitorRead("business", (tx, { id }: { id: string }) => getBusiness(tx, id));
+export const businessPage = visitorRead("business", (tx, { id }: { id: string }) => getBusiness(tx, id), {
+  kinds: ["business", "profile"],
+  item: ({ id }) => id,
+});
 
 export const serviceList = visitorRead("services", async (tx, request: PageRequest & { category?: string }) => ({
   categories: await listServiceCategories(tx),
   list: await listServices(tx, request),
-}));
+}), { kinds: ["service"] });
 
 export const driverList = visitorRead(
   "drivers",
   // `now` only matters to the "disponiveis" filter, which is why availableAt is the argument.
   (tx, { filter, page, availableAt }: { filter: DriverFilter; page: number; availableAt?: Date }) =>
     listDrivers(tx, { filter, page, now: availableAt ?? new Date() }),
+  { kinds: ["driver"] },
 );
 
-export const driverPage = visitorRead("driver", (tx, { id }: { id: string }) => getDriver(tx, id));
+export const driverPage = visitorRead("driver", (tx, { id }: { id: string }) => getDriver(tx, id), { kinds: ["driver"], item: ({ id }) => id });
 
-export const newsList = visitorRead("news", (tx, { page }: { page: number }) => listNews(tx, { page }));
+export const newsList = visitorRead("news", (tx, { page }: { page: number }) => listNews(tx, { page }), { kinds: ["news"] });
 
-export const newsArticle = visitorRead("news-article", (tx, { id }: { id: string }) => getNewsArticle(tx, id));
+export const newsArticle = visitorRead("news-article", (tx, { id }: { id: string }) => getNewsArticle(tx, id), {
+  kinds: ["news", "profile"],
+  item: ({ id }) => id,
+});
 
 export const sellItemList = visitorRead(
   "sell-items",
@@ -89,11 +119,15 @@ export const sellItemList = visitorRead(
     categories: await listSellItemCategories(tx),
     list: await listSellItems(tx, filters),
   }),
+  { kinds: ["sell_item", "profile"] },
 );
 
-export const sellItemPage = visitorRead("sell-item", (tx, { id }: { id: string }) => getSellItem(tx, id));
+export const sellItemPage = visitorRead("sell-item", (tx, { id }: { id: string }) => getSellItem(tx, id), {
+  kinds: ["sell_item", "profile"],
+  item: ({ id }) => id,
+});
 
 // ---------------------------------------------------------------- a resident's own
 
 /** The favorites and unread count every page's shell shows. */
-export const badges = ownRead("badges", (tx, userId, _args: null) => getUserBadges(tx, userId));
+export const badges = ownRead("badges", (tx, userId, _args: null) => getUserBadges(tx, userId), { kinds: ["favorite", "notification"] });

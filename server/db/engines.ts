@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { logLine } from "../log";
-import type { Database, Queryable } from "./types";
+import type { Database, ListenHandlers, Queryable } from "./types";
 
 /**
  * The extensions the schema uses (search: unaccent, pg_trgm). PGlite loads them only
@@ -35,6 +35,7 @@ type PGliteLike = {
     }) => Promise<T>,
   ): Promise<T>;
   close(): Promise<void>;
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
 };
 
 export function wrapPGlite(pg: PGliteLike): Database {
@@ -61,7 +62,19 @@ export function wrapPGlite(pg: PGliteLike): Database {
       );
     },
     close: () => pg.close(),
+    listen: (channel, on) => listenOnPGlite(pg, channel, on),
   };
+}
+
+/**
+ * PGlite is one session in this process: its LISTEN hears the process's own writes, handed
+ * over before the writing query's promise resolves. Kept here, alone, so that moving PGlite
+ * elsewhere (a worker) moves this with it.
+ */
+async function listenOnPGlite(pg: PGliteLike, channel: string, on: ListenHandlers): Promise<() => Promise<void>> {
+  const unlisten = await pg.listen(channel, (payload) => on.notify(payload));
+  on.up();
+  return unlisten;
 }
 
 /**
@@ -90,7 +103,7 @@ function isLoopbackHost(host: string): boolean {
 }
 
 /** Any PostgreSQL 14+ server, Supabase's included. */
-export async function openPostgres(url: string, options: { prepare: boolean; max?: number }): Promise<Database> {
+export async function openPostgres(url: string, options: { prepare: boolean; max?: number; listenUrl?: string }): Promise<Database> {
   const { default: postgres } = await import("postgres");
   const ssl = postgresTls(url);
   const sql = postgres(url, {
@@ -132,6 +145,8 @@ export async function openPostgres(url: string, options: { prepare: boolean; max
         ) as Promise<T>,
       ),
     close: () => sql.end({ timeout: 5 }),
+    // Its own session, on the listen URL when the main one is a transaction pooler.
+    listen: async (channel, on) => (await import("./listen")).listenOnPostgres(options.listenUrl ?? url, channel, on),
   };
 }
 

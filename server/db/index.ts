@@ -1,4 +1,5 @@
 import { EnvError, getEnv } from "../env";
+import { changes, CHANGES_CHANNEL } from "./changes";
 import { openPGlite, openPostgres } from "./engines";
 import { acquireDataDirLock, type DataDirLock } from "./lock";
 import { hasSupabaseAuthSchema, migrate } from "./migrate";
@@ -10,7 +11,13 @@ export { withUser } from "./with-user";
 export { ANON } from "./types";
 export type { Claims, Database, Queryable } from "./types";
 
-type Platform = { db: Database; lock: DataDirLock | null; seeded: boolean; analyzer: NodeJS.Timeout | null };
+type Platform = {
+  db: Database;
+  lock: DataDirLock | null;
+  seeded: boolean;
+  analyzer: NodeJS.Timeout | null;
+  stopListening: () => Promise<void>;
+};
 
 // One instance per process, kept on globalThis so dev-server module reloads do not
 // open the PGlite folder a second time (which would corrupt it).
@@ -22,7 +29,7 @@ async function start(): Promise<Platform> {
   let lock: DataDirLock | null = null;
   let db: Database;
   if (env.DATABASE_URL) {
-    db = await openPostgres(env.DATABASE_URL, { prepare: env.DATABASE_PREPARE });
+    db = await openPostgres(env.DATABASE_URL, { prepare: env.DATABASE_PREPARE, listenUrl: env.DATABASE_LISTEN_URL });
   } else {
     lock = await acquireDataDirLock(env.DATA_DIR, { onWait: (message) => console.log(`[guida] ${message}`) });
     try {
@@ -63,7 +70,8 @@ async function start(): Promise<Platform> {
   if (migrated.length || seeded) await db.exec("ANALYZE");
   const analyzer = db.engine === "pglite" ? keepStatisticsFresh(db) : null;
   if (env.ACCESS_LOG_SQL === "on") db = countingDatabase(db);
-  return { db, lock, seeded, analyzer };
+  const stopListening = await listenForChanges(db);
+  return { db, lock, seeded, analyzer, stopListening };
 }
 
 const ANALYZE_EVERY_MS = 60 * 60_000;
@@ -74,6 +82,27 @@ function keepStatisticsFresh(db: Database): NodeJS.Timeout {
   }, ANALYZE_EVERY_MS);
   timer.unref();
   return timer;
+}
+
+/**
+ * This server hears every committed write (server/db/changes.ts). Each time the listening
+ * session (re)starts, whatever was cached before may have missed changes: everything goes.
+ */
+function listenForChanges(db: Database): Promise<() => Promise<void>> {
+  const send = async (channel: string, payload: string) => {
+    await db.query(`SELECT pg_notify($1, $2)`, [channel, payload]);
+  };
+  return db.listen(CHANGES_CHANNEL, {
+    notify: (payload) => changes.receive(payload),
+    up: () => {
+      changes.attach(send);
+      changes.gap();
+    },
+    down: () => {
+      changes.detach();
+      changes.gap();
+    },
+  });
 }
 
 export function getPlatform(): Promise<Platform> {
@@ -110,6 +139,8 @@ export async function closeDb(): Promise<void> {
   const platform = await pending.catch(() => null);
   if (!platform) return;
   if (platform.analyzer) clearInterval(platform.analyzer);
+  await platform.stopListening().catch(() => {});
+  changes.detach();
   await platform.db.close();
   await platform.lock?.release();
 }

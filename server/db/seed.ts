@@ -262,7 +262,7 @@ export async function renderPendingSeedArtwork(dataDir: string): Promise<number>
   } catch {
     return 0;
   }
-  const storage = localStorage(path.join(dataDir, "media"));
+  const storage = localStorage(process.env.MEDIA_DIR || path.join(dataDir, "media"));
   const missing: Job[] = [];
   for (const job of jobs) {
     const keys = imageKeys(job.shape, job.id);

@@ -42,5 +42,6 @@ export function countingDatabase(db: Database): Database {
       return db.transaction((tx) => fn(countingQueryable(tx))).finally(counted); // COMMIT or ROLLBACK
     },
     close: () => db.close(),
+    listen: (channel, on) => db.listen(channel, on),
   };
 }

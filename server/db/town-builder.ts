@@ -225,6 +225,9 @@ export async function growTown(db: Database, { scale, now = new Date(), heavyEma
   const [heavy] = await db.query<{ id: string }>(`SELECT id FROM auth.users WHERE lower(email) = lower($1)`, [heavyEmail]);
   for (let copy = 1; copy < scale; copy++) {
     await db.transaction(async (tx) => {
+      // A bulk load announces no row (issue #15's change channel): nobody has cached the
+      // town it is building, and thousands of notices would only cost the load.
+      await tx.query(`SELECT set_config('guida.announce_changes', 'off', true)`);
       const items = await addCopy(tx, copy, now, passwordHash, pictures);
       if (!heavy) return;
       const picks = Array.from({ length: 20 }, (_, i) => items[(i * 53 + copy * 7) % items.length]!);

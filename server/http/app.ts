@@ -18,6 +18,7 @@ import { requestIdOf, toFetchRequest, writeAnswer, writeFetchResponse } from "./
 import { createPipeline } from "./pipeline";
 import { applySecurityHeaders } from "./security-headers";
 import { createStaticHandler } from "./static";
+import { mediaWarning } from "../storage";
 
 /** Methods no Fetch Request can carry (the Fetch standard forbids them). */
 const UNSUPPORTED_METHODS = new Set(["TRACE", "TRACK", "CONNECT"]);
@@ -71,6 +72,8 @@ export async function start(dev?: DevServer): Promise<http.Server> {
     console.log(
       `[guida] database ready (${platform.db.engine}${platform.seeded ? ", demo town seeded" : ""}) in ${Date.now() - startedAt} ms`,
     );
+    const media = mediaWarning();
+    if (media) console.warn(`[guida] ${media}`);
   } catch (error) {
     if (error instanceof EnvError) {
       console.error(error.message);
@@ -292,6 +295,8 @@ function devPipeline(vite: ViteDevServer) {
     const build = await vite.ssrLoadModule("virtual:react-router/server-build");
     const code = (await vite.ssrLoadModule("/server/http/pipeline.ts")) as { createPipeline: typeof createPipeline };
     if (current?.build !== build || current.code !== code) {
+      // The old pipeline's caches stop listening: nothing answers from them any more.
+      current?.pipeline.close();
       current = { build, code, pipeline: code.createPipeline({ build: build as unknown as ServerBuild, mode: "development" }) };
     }
     return current.pipeline;

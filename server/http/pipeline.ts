@@ -6,9 +6,10 @@ import { type CachedAnswer, type CachedPage, type CacheQuery, HtmlCache } from "
 import { isHttps } from "./origin";
 import { bufferedResponse } from "./node-adapter";
 import { ReadCache } from "../cache/read-cache";
+import { ANY, type Dependency } from "../cache/dependencies";
+import { changes, type ChangeFeed } from "../db/changes";
 import { loadContextFor } from "../toolkit/request-context";
-import { announceChange } from "../live/events";
-import { RateLimiter, type RateLimit } from "../toolkit/rate-limit";
+import { SharedRateLimiter, type RateLimiter, type RateLimit } from "../toolkit/rate-limit";
 import { applySecurityHeaders, formActionOrigins } from "./security-headers";
 
 /** Every write, per IP: generous for people, a wall for scripts hammering the forms. */
@@ -26,12 +27,25 @@ export type PipelineContext = {
  * tests can drive it without a port: cross-site writes refused, writes rate limited,
  * visitors' pages served from the shared cache, security headers, compression, ETags.
  */
-export function createPipeline(options: { build: ServerBuild; mode: string; htmlCache?: HtmlCache; writeLimiter?: RateLimiter }) {
+export function createPipeline(options: {
+  build: ServerBuild;
+  mode: string;
+  htmlCache?: HtmlCache;
+  writeLimiter?: RateLimiter;
+  changeFeed?: ChangeFeed;
+}) {
   const handleByRouter = createRequestHandler(options.build, options.mode);
   const htmlCache = options.htmlCache ?? new HtmlCache();
-  const writeLimiter = options.writeLimiter ?? new RateLimiter();
+  const writeLimiter = options.writeLimiter ?? new SharedRateLimiter();
   const publicReads = new ReadCache();
   const userReads = new ReadCache();
+  const feed = options.changeFeed ?? changes;
+  // What the database says was written, by this server or any other: drop what it touched.
+  const unsubscribe = feed.subscribe((change) => {
+    htmlCache.invalidate(change);
+    publicReads.invalidate(change);
+    userReads.invalidate(change);
+  });
 
   async function handle(request: Request, context: PipelineContext): Promise<Response> {
     const method = request.method.toUpperCase();
@@ -52,7 +66,7 @@ export function createPipeline(options: { build: ServerBuild; mode: string; html
 
     if (!isRead) {
       if (isCrossSite(request)) return refuse(403, "Envio recusado: este formulário não veio do Guida.");
-      const wait = writeLimiter.hit(`write:${context.clientAddress}`, WRITES_PER_IP, env.RATE_LIMIT_SCALE);
+      const wait = await writeLimiter.hit(`write:${context.clientAddress}`, WRITES_PER_IP, env.RATE_LIMIT_SCALE);
       if (wait) {
         return refuse(429, `Muitos envios seguidos. Tente de novo em ${wait} segundos.`, { "Retry-After": String(wait) });
       }
@@ -65,20 +79,20 @@ export function createPipeline(options: { build: ServerBuild; mode: string; html
 
     const nonce = randomBytes(16).toString("base64");
     const generation = htmlCache.generation;
+    const dependencies: Dependency[] = [];
+    const dependsOn = (dependency: Dependency) => {
+      if (dependencies[0] !== ANY) dependencies.push(dependency);
+      if (dependency === ANY) dependencies.splice(0, dependencies.length, ANY);
+    };
     const response = await handleByRouter(
       request,
-      loadContextFor({ clientAddress: context.clientAddress, afterResponse: context.afterResponse, cspNonce: nonce, publicReads, userReads }),
+      loadContextFor({ clientAddress: context.clientAddress, afterResponse: context.afterResponse, cspNonce: nonce, publicReads, userReads, dependsOn }),
     );
-    // A write that went through changes what pages show: forget them all, and the shared
-    // query results they were made of. A server error may come after part of a write
-    // committed, so it counts too.
-    if (!isRead && (response.status < 400 || response.status >= 500)) {
-      htmlCache.clear();
-      publicReads.clear();
-      userReads.clear();
-      // Until the database's change channel (issue #15) feeds it: this server's live streams re-read.
-      announceChange({ table: "*" });
-    }
+    // What a write changed is announced by the database to every server, this one included
+    // (server/db/changes.ts). The writer's next page must show it: the answer waits until
+    // this server has heard its own write. A refused write (4xx) committed nothing; a server
+    // error may come after part of a write committed, so it waits too.
+    if (!isRead && (response.status < 400 || response.status >= 500)) await feed.settle();
     const headers = new Headers(response.headers);
     applySecurityHeaders(headers, { nonce, https, formActions: formActionOrigins() });
     if (!response.body || response.status === 304 || response.status === 204 || (response.status >= 300 && response.status < 400)) {
@@ -102,7 +116,7 @@ export function createPipeline(options: { build: ServerBuild; mode: string; html
       return withRequestId(encode(request, body, response.status, headers), context);
     }
     headers.set("Cache-Control", "no-cache");
-    const page = htmlCache.set(key, { status: response.status, headers: [...headers.entries()], body }, generation);
+    const page = htmlCache.set(key, { status: response.status, headers: [...headers.entries()], body }, generation, dependencies);
     return answerResponse(cachedAnswer(page, "MISS", query), context);
   }
 
@@ -117,7 +131,7 @@ export function createPipeline(options: { build: ServerBuild; mode: string; html
     return page ? cachedAnswer(page, "HIT", query) : null;
   }
 
-  return { handle, fromCache, htmlCache, publicReads, userReads };
+  return { handle, fromCache, htmlCache, publicReads, userReads, close: unsubscribe };
 }
 
 function cacheQueryOf(request: Request, https: boolean): CacheQuery {

@@ -1,4 +1,5 @@
 import { getEnv } from "../env";
+import { changes } from "../db/changes";
 import type { RequestContext } from "../toolkit/request-context";
 import { LiveHub, type LiveChange, type LiveViewer } from "./hub";
 import { topicsFromUrl } from "./protocol";
@@ -16,6 +17,9 @@ function liveHub(): LiveHub {
       maxStreams: env.EVENTS_MAX_STREAMS,
       maxPerResident: env.EVENTS_MAX_PER_RESIDENT,
     });
+    // Every committed write, from this server or another, as the database announces it
+    // (server/db/changes.ts); "*" after a gap in listening: every stream re-reads.
+    changes.subscribe((change) => announceChange({ table: change.table, userIds: change.kind === "*" ? null : change.users }));
   }
   return holder[HUB];
 }

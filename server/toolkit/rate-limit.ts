@@ -1,15 +1,25 @@
+import { getDb } from "../db";
+import { hitRateLimit, resetRateLimit } from "../models/rate-limits";
+
 /**
- * Fixed-window counters in memory: one server process per database (the embedded
- * engine allows no other), so one process's memory is the whole picture.
+ * Fixed-window counters, per deployment (issue #15): with PostgreSQL every server of the
+ * deployment counts in one table (public.rate_limits, one statement per hit), so N servers
+ * do not give an attacker N times the allowance; with PGlite, one process by design, in
+ * this process's memory.
  */
 export type RateLimit = { limit: number; windowMs: number };
 
-export class RateLimiter {
+export interface RateLimiter {
+  /** Counts a hit; resolves to the seconds to wait when over the limit, else 0. */
+  hit(key: string, rule: RateLimit, scale?: number): Promise<number>;
+  reset(key: string): Promise<void>;
+}
+
+export class MemoryRateLimiter implements RateLimiter {
   private readonly hits = new Map<string, { count: number; resetAt: number }>();
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** Counts a hit; returns the seconds to wait when over the limit, else 0. */
-  hit(key: string, rule: RateLimit, scale = 1): number {
+  async hit(key: string, rule: RateLimit, scale = 1): Promise<number> {
     const at = this.now();
     let entry = this.hits.get(key);
     if (!entry || entry.resetAt <= at) {
@@ -21,7 +31,7 @@ export class RateLimiter {
     return entry.count > rule.limit * scale ? Math.ceil((entry.resetAt - at) / 1000) : 0;
   }
 
-  reset(key: string) {
+  async reset(key: string): Promise<void> {
     this.hits.delete(key);
   }
 
@@ -30,7 +40,25 @@ export class RateLimiter {
   }
 }
 
-export const authLimiter = new RateLimiter();
+/** The deployment's limits: in PostgreSQL when the database is, else in memory. */
+export class SharedRateLimiter implements RateLimiter {
+  private readonly memory = new MemoryRateLimiter();
+
+  async hit(key: string, rule: RateLimit, scale = 1): Promise<number> {
+    const db = await getDb();
+    if (db.engine !== "postgres") return this.memory.hit(key, rule, scale);
+    const { hits, retryAfter } = await hitRateLimit(db, key, rule.windowMs);
+    return hits > rule.limit * scale ? retryAfter : 0;
+  }
+
+  async reset(key: string): Promise<void> {
+    const db = await getDb();
+    if (db.engine !== "postgres") return this.memory.reset(key);
+    await resetRateLimit(db, key);
+  }
+}
+
+export const authLimiter: RateLimiter = new SharedRateLimiter();
 
 export const SIGN_IN_PER_IP: RateLimit = { limit: 30, windowMs: 10 * 60_000 };
 export const SIGN_IN_PER_ACCOUNT: RateLimit = { limit: 10, windowMs: 10 * 60_000 };

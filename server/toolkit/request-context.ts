@@ -3,6 +3,7 @@ import { getAuth, type Auth, type SessionUser } from "../auth";
 import { ANON, getDb, withUser, type Claims, type Queryable } from "../db";
 import type { ReadCache } from "../cache/read-cache";
 import { readKey, type OwnRead, type VisitorRead } from "../cache/reads";
+import { ANY, type Dependency } from "../cache/dependencies";
 import { loginRedirect } from "./request";
 
 /**
@@ -51,10 +52,12 @@ export type RequestSession = { user: SessionUser | null; claims: Claims; headers
 export type ServerContext = {
   clientAddress: string;
   cspNonce: string;
-  /** Shared results of the catalogue's reads, dropped on every write (server/cache/read-cache.ts). */
+  /** Shared results of the catalogue's reads, dropped by the changes that touch them (server/cache/read-cache.ts). */
   publicReads: ReadCache;
-  /** Each resident's own reads, by user id, dropped on every write (server/cache/read-cache.ts). */
+  /** Each resident's own reads, by user id, dropped by changes to them (server/cache/read-cache.ts). */
   userReads: ReadCache;
+  /** What this request's answer is made of, for the page cache: every read says so here. */
+  dependsOn: (dependency: Dependency) => void;
   /** Queues work for after the response is written (server/http/app.ts). */
   afterResponse: (task: () => Promise<void>) => void;
 };
@@ -117,9 +120,13 @@ function createRequestContext(request: Request, server: ServerContext): RequestC
     db: {
       asVisitor: (read, args) => {
         const run = () => asClaims(ANON, (tx) => read.run(tx, args));
-        return server.publicReads.read(readKey(read.name, args), run);
+        const dependency = read.dependency(args);
+        server.dependsOn(dependency);
+        return server.publicReads.read(readKey(read.name, args), run, dependency);
       },
       asCaller: async (fn) => {
+        // Any read or write at all: a page made this way is dropped by every change.
+        server.dependsOn(ANY);
         const { user, claims } = await getSession();
         return asClaims(claims, (tx) => fn(tx, user));
       },
@@ -127,8 +134,10 @@ function createRequestContext(request: Request, server: ServerContext): RequestC
         const { user, claims } = await getSession();
         if (!user) throw loginRedirect(request);
         const run = () => asClaims(claims, (tx) => read.run(tx, user.id, args));
+        const dependency = read.dependency(user.id, args);
+        server.dependsOn(dependency);
         // Keyed by the verified session's user id: nobody else can be answered with it.
-        return server.userReads.read(`${user.id}|${readKey(read.name, args)}`, run);
+        return server.userReads.read(`${user.id}|${readKey(read.name, args)}`, run, dependency);
       },
     },
   };

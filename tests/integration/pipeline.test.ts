@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDemoTown } from "../../server/db/seed-data";
 import { writeFetchResponse } from "../../server/http/node-adapter";
 import { createPipeline } from "../../server/http/pipeline";
+import { ChangeFeed, EVERYTHING } from "../../server/db/changes";
+import { MemoryRateLimiter } from "../../server/toolkit/rate-limit";
 import {
   copySeededDataDir,
   cookiePair,
@@ -212,6 +214,8 @@ describe("the pipeline on a stub build (no port)", () => {
         module: {
           action: () => {
             version += 1;
+            // What the database would announce of a write whose extent it cannot tell.
+            feed.publish(EVERYTHING);
             return new Response(null, { status: 204 });
           },
         },
@@ -226,7 +230,8 @@ describe("the pipeline on a stub build (no port)", () => {
     prerender: [],
     routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
   } as unknown as ServerBuild;
-  const pipeline = createPipeline({ build, mode: "production" });
+  const feed = new ChangeFeed();
+  const pipeline = createPipeline({ build, mode: "production", changeFeed: feed, writeLimiter: new MemoryRateLimiter() });
   const context = { clientAddress: "192.0.2.1", requestId: "stub-request-1", afterResponse: (task: () => Promise<void>) => void task() };
   const get = (pathname: string) => pipeline.handle(new Request(`http://guida.test${pathname}`), context);
 
@@ -502,6 +507,22 @@ describe("the production server's pipeline", () => {
     expect(fresh.headers["x-cache"]).toBe("MISS");
     expect(decodeHtml(fresh.body)).toContain(newBio);
     expect(decodeHtml(fresh.body)).not.toContain(fields.bio);
+  });
+
+  it("keeps every cached page through a write that changes nothing shared: theme, sign-out, a refused sign-in", async () => {
+    // Issue #15: a visitor's POST /theme used to empty every cache, for everyone.
+    const page = `${direct.url}/news?page=1`;
+    await request(page);
+    expect((await request(page)).headers["x-cache"]).toBe("HIT");
+    const theme = form({ theme: "dark", redirectTo: "/news" });
+    expect((await request(`${direct.url}/theme`, { body: theme.body, headers: { ...theme.headers, ...sameSite(direct) } })).status).toBe(303);
+    const refused = form({ intent: "signin", email: carla.email, password: "senha errada" });
+    const refusal = await request(`${direct.url}/login`, { body: refused.body, headers: { ...refused.headers, ...sameSite(direct) } });
+    expect([400, 401]).toContain(refusal.status);
+    const { cookie } = await signIn(direct.url, carla.email, PASSWORD);
+    const out = await request(`${direct.url}/logout`, { method: "POST", body: "", headers: { Cookie: cookie, ...sameSite(direct) } });
+    expect(out.status).toBe(303);
+    expect((await request(page)).headers["x-cache"]).toBe("HIT");
   });
 
   it("answers 400 to a Host header no URL can be made of, and keeps serving everyone else", async () => {

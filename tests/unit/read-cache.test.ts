@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { minuteOf, READ_CACHE_MAX_ENTRIES, READ_CACHE_TTL_MS, ReadCache } from "../../server/cache/read-cache";
+import { minuteOf, READ_CACHE_MAX_ENTRIES, READ_CACHE_STALE_MS, READ_CACHE_TTL_MS, ReadCache } from "../../server/cache/read-cache";
+import { businessList, badges, newsArticle } from "../../server/cache/reads";
+import type { Change } from "../../server/db/changes";
 
 // The shared query results behind every page (server/cache/read-cache.ts): a burst costs one
 // query, nothing outlives a write, and nothing is kept that a write may have overtaken.
@@ -27,6 +29,9 @@ describe("ReadCache", () => {
     time.advance(READ_CACHE_TTL_MS - 1);
     expect((await cache.read("k", read)).n).toBe(1);
     time.advance(1);
+    // Issue #15: past its TTL the entry is still answered once more, while it is read again.
+    expect((await cache.read("k", read)).n).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
     expect((await cache.read("k", read)).n).toBe(2);
   });
 
@@ -71,6 +76,70 @@ describe("ReadCache", () => {
     for (let i = 0; i <= READ_CACHE_MAX_ENTRIES; i++) await cache.read(`k${i}`, async () => i);
     expect(cache.size).toBe(READ_CACHE_MAX_ENTRIES);
     expect(await cache.read("k0", async () => "read again")).toBe("read again");
+  });
+});
+
+// Issue #15: a change drops what it touched, not every cache, and a stale entry is answered
+// while one caller reads it again.
+describe("ReadCache, told what changed", () => {
+  const change = (kind: string, id: string | null, users: string[] = []): Change => ({ kind, table: kind, op: "update", id, users });
+  const ANA = "00000000-0000-4000-8000-0000000000a1";
+  const BENTO = "00000000-0000-4000-8000-0000000000b2";
+
+  it("drops only the entries a change touched: the item, the lists of its kind, the resident's own", async () => {
+    const cache = new ReadCache(clock().now);
+    let reads = 0;
+    const read = async () => ++reads;
+    const fill = async () => ({
+      businesses: await cache.read("businesses", read, businessList.dependency({ page: 1 })),
+      newsX: await cache.read("news-x", read, newsArticle.dependency({ id: "x" })),
+      newsY: await cache.read("news-y", read, newsArticle.dependency({ id: "y" })),
+      anaBadges: await cache.read("ana", read, badges.dependency(ANA, null)),
+      bentoBadges: await cache.read("bento", read, badges.dependency(BENTO, null)),
+    });
+    const before = await fill();
+    cache.invalidate(change("news", "x", [ANA]));
+    cache.invalidate(change("favorite", "x", [BENTO]));
+    const after = await fill();
+    expect(after.newsX).not.toBe(before.newsX);
+    expect(after.bentoBadges).not.toBe(before.bentoBadges);
+    expect({ ...after, newsX: 0, bentoBadges: 0 }).toEqual({ ...before, newsX: 0, bentoBadges: 0 });
+    // A change of anything ("*": the listener was deaf for a while) drops everything.
+    cache.invalidate({ kind: "*", table: "*", op: "gap", id: null, users: [] });
+    expect(cache.size).toBe(0);
+  });
+
+  it("drops a result a change overtook while it was being read", async () => {
+    const cache = new ReadCache(clock().now);
+    const slow = deferred<string>();
+    const before = cache.read("k", () => slow.promise, newsArticle.dependency({ id: "x" }));
+    cache.invalidate(change("news", "x"));
+    slow.resolve("old");
+    expect(await before).toBe("old");
+    expect(await cache.read("k", async () => "new")).toBe("new");
+  });
+
+  it("answers a stale entry to a burst while one read refreshes it", async () => {
+    const time = clock();
+    const cache = new ReadCache(time.now);
+    let reads = 0;
+    const refreshed = deferred<void>();
+    const read = async () => {
+      reads += 1;
+      if (reads > 1) await refreshed.promise;
+      return reads;
+    };
+    expect(await cache.read("k", read)).toBe(1);
+    time.advance(READ_CACHE_TTL_MS);
+    const burst = await Promise.all([cache.read("k", read), cache.read("k", read), cache.read("k", read)]);
+    expect(burst).toEqual([1, 1, 1]);
+    expect(reads).toBe(2);
+    refreshed.resolve();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cache.read("k", read)).toBe(2);
+    // Too old even to be answered stale: read again, and waited for.
+    time.advance(READ_CACHE_TTL_MS + READ_CACHE_STALE_MS);
+    expect(await cache.read("k", read)).toBe(3);
   });
 });
 
