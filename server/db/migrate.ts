@@ -74,52 +74,60 @@ async function recordForSupabaseCli(tx: Queryable, migration: Migration): Promis
   );
 }
 
+/**
+ * Each step runs in a transaction holding one advisory lock: replicas (or WEB_CONCURRENCY
+ * workers) starting together on one PostgreSQL migrate one at a time, and a step another
+ * server applied meanwhile is found applied and skipped.
+ */
+const MIGRATION_LOCK = 7_031_915;
+
+function locked(db: Database, fn: (tx: Queryable) => Promise<void>): Promise<void> {
+  return db.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+    await fn(tx);
+  });
+}
+
 export async function migrate(
   db: Database,
   root = appRoot(),
   options: { localAuth?: boolean } = {},
 ): Promise<string[]> {
-  await db.transaction(async (tx) => {
+  await locked(db, async (tx) => {
     await tx.exec(loadCompatSql(root));
+    await tx.query(`
+      CREATE TABLE IF NOT EXISTS public.guida_migrations (
+        name text PRIMARY KEY,
+        applied_at timestamptz NOT NULL DEFAULT now()
+      )`);
+    // Bookkeeping only: no role but the owner needs to see it.
+    await tx.query(`ALTER TABLE public.guida_migrations ENABLE ROW LEVEL SECURITY`);
+    await tx.exec(SUPABASE_CLI_HISTORY);
   });
-  await db.query(`
-    CREATE TABLE IF NOT EXISTS public.guida_migrations (
-      name text PRIMARY KEY,
-      applied_at timestamptz NOT NULL DEFAULT now()
-    )`);
-  // Bookkeeping only: no role but the owner needs to see it.
-  await db.query(`ALTER TABLE public.guida_migrations ENABLE ROW LEVEL SECURITY`);
-  await db.exec(SUPABASE_CLI_HISTORY);
   const migrations = loadMigrations(root);
-  const applied = new Set(
-    (await db.query<{ name: string }>(`SELECT name FROM public.guida_migrations`)).map((r) => r.name),
-  );
-  // Either side may have applied a file: `supabase db push` records versions — the file
-  // names' timestamp prefix — in its table, the server records names in guida_migrations
-  // and, from now on, versions in the CLI's table too.
-  const cliVersions = new Set(
-    (await db.query<{ version: string }>(`SELECT version::text AS version FROM supabase_migrations.schema_migrations`)).map(
-      (r) => r.version,
-    ),
-  );
   const ran: string[] = [];
   for (const migration of migrations) {
-    if (cliVersions.has(cliVersion(migration.name).version)) continue;
-    if (applied.has(migration.name)) {
-      // Applied by a server from before this bookkeeping: tell the CLI too.
-      await recordForSupabaseCli(db, migration);
-      continue;
-    }
-    await db.transaction(async (tx) => {
+    await locked(db, async (tx) => {
+      // Read under the lock: another server may have applied it a moment ago.
+      const [cli] = await tx.query(`SELECT 1 FROM supabase_migrations.schema_migrations WHERE version::text = $1`, [
+        cliVersion(migration.name).version,
+      ]);
+      if (cli) return;
+      const [applied] = await tx.query(`SELECT 1 FROM public.guida_migrations WHERE name = $1`, [migration.name]);
+      // Either side may have applied a file: `supabase db push` records versions — the file
+      // names' timestamp prefix — in its table, the server records names in guida_migrations
+      // and, from now on, versions in the CLI's table too. Applied by a server from before
+      // this bookkeeping: tell the CLI too.
+      if (applied) return recordForSupabaseCli(tx, migration);
       await tx.exec(migration.sql);
       await tx.query(`INSERT INTO public.guida_migrations (name) VALUES ($1)`, [migration.name]);
       await recordForSupabaseCli(tx, migration);
+      ran.push(migration.name);
     });
-    ran.push(migration.name);
   }
   // Local accounts' private tables; idempotent, and skipped when Supabase Auth is in use.
   if (options.localAuth ?? true) {
-    await db.transaction(async (tx) => {
+    await locked(db, async (tx) => {
       await tx.exec(loadLocalAuthSql(root));
     });
   }
