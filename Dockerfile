@@ -24,7 +24,8 @@ COPY --from=build /app/build ./build
 COPY package.json server.js ./
 COPY supabase/migrations ./supabase/migrations
 COPY server/db/compat.sql server/db/local-auth.sql ./server/db/
-RUN mkdir -p /data && chown node:node /data
+# /media: the shared pictures folder when MEDIA_DIR=/media (deploy/docker-compose.yml mounts a volume there).
+RUN mkdir -p /data /media && chown node:node /data /media
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

@@ -369,6 +369,14 @@ const MATRIX: Record<string, TableRules> = {
     delete: NOBODY_DELETES,
     columns: { name: nobody(q("forjada.sql")), applied_at: nobody(FUTURE) },
   },
+  // Shared rate-limit counters (issue #15): only the server's own role counts in them.
+  rate_limits: {
+    where: `key = 'signin-ip:192.0.2.1'`,
+    select: NO_READ,
+    insert: { row: { key: q("forjada"), count: "0", reset_at: FUTURE }, ...NOBODY_INSERTS },
+    delete: NOBODY_DELETES,
+    columns: { key: nobody(q("forjada")), count: nobody("0"), reset_at: nobody(FUTURE) },
+  },
   // Public vote counts (a view with its owner's rights): read-only for everyone.
   poll_option_results: {
     where: `option_id = ${q(OPTION)}`,
@@ -489,6 +497,7 @@ async function buildTown(db: Database): Promise<void> {
     INSERT INTO public.poll_votes (poll_id, user_id, option_id) VALUES ('${BRUNO_POLL}', '${ALICE}', '${BRUNO_OPTION}');
     INSERT INTO public.news (id, author_id, title, summary, content) VALUES ('${NEWS}', '${ALICE}', 'Notícia da Alice', 'Resumo', 'Texto');
     INSERT INTO public.user_favorites (user_id, item_id, item_type) VALUES ('${ALICE}', '${BRUNO_POST}', 'post');
+    INSERT INTO public.rate_limits (key, count, reset_at) VALUES ('signin-ip:192.0.2.1', 1, now() + interval '1 hour');
   `);
 }
 

@@ -288,4 +288,46 @@ describe.skipIf(skip)(`three servers behind nginx on one PostgreSQL${skip ? ` (s
       });
     }
   });
+
+  // Last: it leaves server 2 dead.
+  it("loses no acknowledged write when a server is SIGKILLed mid-load, and nginx keeps visitors' reads answered", async () => {
+    const { cookie } = await signIn(proxy.url, ana.email, PASSWORD);
+    const ids = new Set<string>();
+    for (const list of ["/businesses", "/businesses?pagina=2", "/news", "/drivers/all"]) {
+      for (const [, kind, id] of (await page(direct[0]!, list)).body.matchAll(/href="\/(business|news|driver)\/([0-9a-f-]{36})"/g)) {
+        ids.add(`${kind === "news" ? "news" : kind}:${id}`);
+      }
+    }
+    const items = [...ids].slice(0, 40);
+    expect(items.length).toBeGreaterThan(20);
+    let writing = true;
+    const reads: number[] = [];
+    const readers = [0, 1, 2, 3].map(async (n) => {
+      const paths = ["/businesses", "/news", "/", "/drivers/all"];
+      for (let i = 0; writing; i++) reads.push((await page(proxy, paths[(i + n) % paths.length]!)).status);
+    });
+    const acknowledged: string[] = [];
+    for (const [i, item] of items.entries()) {
+      if (i === 10) servers[1]!.proc.child.kill("SIGKILL");
+      const [kind, id] = item.split(":") as [string, string];
+      const added = await post(proxy, "/favorites", { intent: "add", itemType: kind, itemId: id, redirectTo: "/favorites" }, cookie).catch(() => null);
+      if (added?.status === 303) acknowledged.push(id);
+    }
+    writing = false;
+    await Promise.all(readers);
+    expect(servers[1]!.proc.running).toBe(false);
+    const { default: postgres } = await import("postgres");
+    const sql = postgres(databaseUrl(database), { max: 1, onnotice: () => {} });
+    try {
+      const rows = await sql<{ item_id: string }[]>`SELECT item_id::text FROM public.user_favorites WHERE user_id = (SELECT id FROM public.profiles WHERE username = ${ana.username})`;
+      const stored = new Set(rows.map((r) => r.item_id));
+      expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+    // Most writes went through (nginx skips the dead server), and every read was answered.
+    expect(acknowledged.length).toBeGreaterThanOrEqual(items.length - 2);
+    expect(reads.length).toBeGreaterThan(20);
+    expect(reads.filter((status) => status !== 200)).toEqual([]);
+  });
 });
