@@ -1,0 +1,57 @@
+import type { Browser, Page } from "@playwright/test";
+import { DEMO_PASSWORD, expect, type DemoUser } from "./helpers";
+
+// What the live-update specs share (live.spec.ts on the test server, live-servers.spec.ts on
+// two servers behind nginx). `base` is the server's address; "" is the config's baseURL.
+
+/** Within this long of the write's answer, the open page must show it (the issue's 2 s). */
+export const LIVE_MS = 2_000;
+
+export async function signIn(page: Page, resident: DemoUser, base = "") {
+  const response = await page.request.post(`${base}/login`, {
+    form: { intent: "signin", email: resident.email, password: DEMO_PASSWORD },
+    maxRedirects: 0,
+  });
+  expect(response.status(), `sign-in of ${resident.username}`).toBe(303);
+}
+
+export async function pageFor(browser: Browser, resident: DemoUser | null, base = ""): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  if (resident) await signIn(page, resident, base);
+  return page;
+}
+
+/** A post (with a poll when options are given) over the HTTP contract; returns its id. */
+export async function publish(page: Page, content: string, poll?: { question: string; options: string[] }, base = ""): Promise<string> {
+  const form = new FormData();
+  form.append("content", content);
+  if (poll) {
+    form.append("pollQuestion", poll.question);
+    for (const option of poll.options) form.append("pollOptions", option);
+  }
+  const response = await page.request.post(`${base}/create-post`, { multipart: form, maxRedirects: 0 });
+  expect(response.status()).toBe(303);
+  return (response.headers()["location"] ?? "").split("/").pop()!;
+}
+
+/** Votes over the HTTP contract for the option labelled `label` of the post's poll. */
+export async function voteFor(page: Page, postId: string, label: string, base = "") {
+  const html = await (await page.request.get(`${base}/posts/${postId}`)).text();
+  const button = [...html.matchAll(/<button([^>]*name="optionId"[^>]*)>([\s\S]*?)<\/button>/g)].find((m) => m[2]!.includes(label));
+  const optionId = /value="([0-9a-f-]{36})"/.exec(button?.[1] ?? "")?.[1];
+  if (!optionId) throw new Error(`no option ${label}`);
+  const response = await page.request.post(`${base}/posts/${postId}`, {
+    form: { intent: "vote", postId, optionId, redirectTo: `/posts/${postId}` },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(303);
+}
+
+export const optionResult = (page: Page, postId: string, label: string) =>
+  page.locator(`#post-${postId}`).getByRole("listitem").filter({ hasText: label }).getByTestId("option-result");
+
+export async function badgeCount(page: Page): Promise<number> {
+  const badge = page.getByTestId("unread-badge");
+  return (await badge.count()) ? Number(await badge.textContent()) : 0;
+}
+
