@@ -38,6 +38,13 @@ if (!fs.existsSync(path.join(ROOT, "build", "server", "index.js"))) {
 }
 fs.mkdirSync(path.join(RESULTS, "logs"), { recursive: true });
 
+/** A folder of the bench's own, removed when it ends. */
+function tmpDir(prefix) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
 function launch(name, env) {
   const logFile = path.join(RESULTS, "logs", `city-${name}.log`);
   fs.writeFileSync(logFile, "");
@@ -143,8 +150,7 @@ async function cachedWhileSearching(base, cachedPath) {
 }
 
 async function pgliteRun(scale) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `guida-city-${scale}x-`));
-  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const dataDir = tmpDir(`guida-city-${scale}x-`);
   const env = { DATA_DIR: dataDir, BENCH_TOWN: String(scale) };
   let port = await freePort();
   let handle = launch(`pglite-${scale}x-seed`, { ...env, PORT: String(port) });
@@ -204,12 +210,12 @@ async function postgresRun(adminUrl, scale) {
   const t0 = performance.now();
   execFileSync(path.join(ROOT, "node_modules", ".bin", "tsx"), ["server/db/cli.ts", "seed"], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: url.toString(), BENCH_TOWN: String(scale), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "guida-city-pgmedia-")) },
+    env: { ...process.env, DATABASE_URL: url.toString(), BENCH_TOWN: String(scale), DATA_DIR: tmpDir("guida-city-pgmedia-") },
     stdio: ["ignore", "ignore", "inherit"],
   });
   log(`PostgreSQL ${scale}×: built in ${Math.round((performance.now() - t0) / 1000)} s`);
   const port = await freePort();
-  const handle = launch(`postgres-${scale}x`, { DATABASE_URL: url.toString(), PORT: String(port), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "guida-city-pgdata-")) });
+  const handle = launch(`postgres-${scale}x`, { DATABASE_URL: url.toString(), PORT: String(port), DATA_DIR: tmpDir("guida-city-pgdata-") });
   const base = `http://127.0.0.1:${port}`;
   await waitFor200(handle, `${base}/`, 120_000);
   const result = await measurePages("postgres", scale, handle, base);
