@@ -5,7 +5,7 @@ import { ANON, type Database, type Queryable, uniqueViolation } from "../db";
 import { isHttps, publicOrigin } from "../http/origin";
 import { hashPassword, verifyPassword } from "./password";
 import { sendPasswordResetLink } from "./mailer";
-import type { Auth, AuthErrorCode, AuthResult, SessionUser, SignInInput, SignUpInput } from "./types";
+import type { Auth, AuthErrorCode, AuthResult, SessionUser } from "./types";
 
 export const SESSION_COOKIE = "guida_session";
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -21,221 +21,227 @@ const USER_COLUMNS = `u.id, u.email, p.full_name AS "fullName", p.username, p.av
 
 export type LocalAuthOptions = { maxIdleDays: number; now?: () => Date };
 
+/** What the local adapter's pieces share: the database, the clock and how long an idle session lasts. */
+type Accounts = { getDb: () => Promise<Database>; now: () => Date; maxIdleMs: number };
+
+const sessionCookie = (accounts: Accounts, request: Request, token: string) =>
+  serializeCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    secure: isHttps(request),
+    sameSite: "Lax",
+    maxAge: accounts.maxIdleMs / 1000,
+  });
+
+async function startSession(accounts: Accounts, request: Request, userId: string): Promise<Headers> {
+  const db = await accounts.getDb();
+  const token = newToken();
+  const at = accounts.now();
+  await db.query(
+    `INSERT INTO guida_private.sessions (token_hash, user_id, created_at, last_seen_at, expires_at, user_agent)
+     VALUES ($1, $2, $3, $3, $4, $5)`,
+    [sha256(token), userId, at, new Date(at.getTime() + accounts.maxIdleMs), request.headers.get("User-Agent")?.slice(0, 300) ?? null],
+  );
+  await db.query(`UPDATE auth.users SET last_sign_in_at = $2 WHERE id = $1`, [userId, at]);
+  const headers = new Headers();
+  headers.append("Set-Cookie", sessionCookie(accounts, request, token));
+  return headers;
+}
+
+async function findUser(accounts: Accounts, where: string, params: unknown[]): Promise<UserRow | null> {
+  const db = await accounts.getDb();
+  const [row] = await db.query<UserRow>(
+    `SELECT ${USER_COLUMNS}, u.encrypted_password AS "encryptedPassword"
+     FROM auth.users u JOIN public.profiles p ON p.id = u.id WHERE ${where} LIMIT 1`,
+    params,
+  );
+  return row ?? null;
+}
+
+const publicUser = ({ encryptedPassword: _omit, ...user }: UserRow): SessionUser => user;
+
+/**
+ * Sets the password and ends everything the old one opened: every session (a stolen one
+ * included) and every reset link still outstanding; then signs in here. `claim` runs first
+ * in the same transaction and names the account (or null to change nothing).
+ */
+async function setPassword(
+  accounts: Accounts,
+  request: Request,
+  password: string,
+  claim: (tx: Queryable) => Promise<string | null>,
+): Promise<AuthResult> {
+  const db = await accounts.getDb();
+  const encrypted = await hashPassword(password);
+  const userId = await db.transaction(async (tx) => {
+    const id = await claim(tx);
+    if (!id) return null;
+    await tx.query(`UPDATE auth.users SET encrypted_password = $2, updated_at = now() WHERE id = $1`, [id, encrypted]);
+    await tx.query(`DELETE FROM guida_private.sessions WHERE user_id = $1`, [id]);
+    await tx.query(`DELETE FROM guida_private.password_resets WHERE user_id = $1`, [id]);
+    return id;
+  });
+  if (!userId) return { ok: false, error: "invalid_token", headers: new Headers() };
+  return { ok: true, value: null, headers: await startSession(accounts, request, userId) };
+}
+
 /**
  * Accounts in our own database: auth.users with scrypt hashes, sessions in
  * guida_private.sessions. These queries run as the owner — this is the layer that
  * establishes who the caller is, before RLS can apply.
  */
 export function createLocalAuth(getDb: () => Promise<Database>, options: LocalAuthOptions): Auth {
-  const now = options.now ?? (() => new Date());
-  const maxIdleMs = options.maxIdleDays * 86_400_000;
-
-  const sessionCookie = (request: Request, token: string) =>
-    serializeCookie(SESSION_COOKIE, token, {
-      httpOnly: true,
-      secure: isHttps(request),
-      sameSite: "Lax",
-      maxAge: maxIdleMs / 1000,
-    });
-
-  async function startSession(request: Request, userId: string): Promise<Headers> {
-    const db = await getDb();
-    const token = newToken();
-    const at = now();
-    await db.query(
-      `INSERT INTO guida_private.sessions (token_hash, user_id, created_at, last_seen_at, expires_at, user_agent)
-       VALUES ($1, $2, $3, $3, $4, $5)`,
-      [sha256(token), userId, at, new Date(at.getTime() + maxIdleMs), request.headers.get("User-Agent")?.slice(0, 300) ?? null],
-    );
-    await db.query(`UPDATE auth.users SET last_sign_in_at = $2 WHERE id = $1`, [userId, at]);
-    const headers = new Headers();
-    headers.append("Set-Cookie", sessionCookie(request, token));
-    return headers;
-  }
-
-  async function findUser(where: string, params: unknown[]): Promise<UserRow | null> {
-    const db = await getDb();
-    const [row] = await db.query<UserRow>(
-      `SELECT ${USER_COLUMNS}, u.encrypted_password AS "encryptedPassword"
-       FROM auth.users u JOIN public.profiles p ON p.id = u.id WHERE ${where} LIMIT 1`,
-      params,
-    );
-    return row ?? null;
-  }
-
-  const publicUser = ({ encryptedPassword: _omit, ...user }: UserRow): SessionUser => user;
-
-  /**
-   * Sets the password and ends everything the old one opened: every session (a stolen one
-   * included) and every reset link still outstanding; then signs in here. `claim` runs first
-   * in the same transaction and names the account (or null to change nothing).
-   */
-  async function setPassword(
-    request: Request,
-    password: string,
-    claim: (tx: Queryable) => Promise<string | null>,
-  ): Promise<AuthResult> {
-    const db = await getDb();
-    const encrypted = await hashPassword(password);
-    const userId = await db.transaction(async (tx) => {
-      const id = await claim(tx);
-      if (!id) return null;
-      await tx.query(`UPDATE auth.users SET encrypted_password = $2, updated_at = now() WHERE id = $1`, [id, encrypted]);
-      await tx.query(`DELETE FROM guida_private.sessions WHERE user_id = $1`, [id]);
-      await tx.query(`DELETE FROM guida_private.password_resets WHERE user_id = $1`, [id]);
-      return id;
-    });
-    if (!userId) return { ok: false, error: "invalid_token", headers: new Headers() };
-    return { ok: true, value: null, headers: await startSession(request, userId) };
-  }
-
+  const accounts: Accounts = { getDb, now: options.now ?? (() => new Date()), maxIdleMs: options.maxIdleDays * 86_400_000 };
   return {
     kind: "local",
-
-    async getSession(request) {
-      const headers = new Headers();
-      const token = parseCookieHeader(request.headers.get("Cookie")).get(SESSION_COOKIE);
-      if (!token) return { user: null, claims: ANON, headers };
-      const db = await getDb();
-      const at = now();
-      const [row] = await db.query<SessionUser & { lastSeenAt: Date; expiresAt: Date }>(
-        `SELECT ${USER_COLUMNS}, s.last_seen_at AS "lastSeenAt", s.expires_at AS "expiresAt"
-         FROM guida_private.sessions s
-         JOIN auth.users u ON u.id = s.user_id
-         JOIN public.profiles p ON p.id = u.id
-         WHERE s.token_hash = $1`,
-        [sha256(token)],
-      );
-      if (!row || new Date(row.expiresAt).getTime() <= at.getTime()) {
-        // Expired or revoked: forget the cookie so the browser stops sending it.
-        if (row) await db.query(`DELETE FROM guida_private.sessions WHERE token_hash = $1`, [sha256(token)]);
-        headers.append("Set-Cookie", expireCookie(SESSION_COOKIE, isHttps(request)));
-        return { user: null, claims: ANON, headers };
-      }
-      if (at.getTime() - new Date(row.lastSeenAt).getTime() >= SLIDE_EVERY_MS) {
-        await db.query(`UPDATE guida_private.sessions SET last_seen_at = $2, expires_at = $3 WHERE token_hash = $1`, [
-          sha256(token),
-          at,
-          new Date(at.getTime() + maxIdleMs),
-        ]);
-        headers.append("Set-Cookie", sessionCookie(request, token));
-      }
-      const { lastSeenAt: _l, expiresAt: _e, ...user } = row;
-      return { user, claims: { role: "authenticated", sub: user.id, email: user.email }, headers };
-    },
-
-    async signIn(request, input: SignInInput): Promise<AuthResult<SessionUser>> {
-      // Phones are stored normalised and unique: typed any common way, one account at most.
-      const phone = input.phone ? normalizeBrazilianPhone(input.phone) : null;
-      const user = input.email
-        ? await findUser(`lower(u.email) = lower($1)`, [input.email.trim()])
-        : phone
-          ? await findUser(`u.id = (SELECT user_id FROM public.profile_private WHERE phone = $1)`, [phone])
-          : null;
-      // Verify even for an unknown account, so timing does not tell which e-mails exist.
-      const valid = await verifyPassword(input.password, user?.encryptedPassword ?? DUMMY_HASH);
-      if (!user || !valid) return { ok: false, error: "invalid_credentials", headers: new Headers() };
-      return { ok: true, value: publicUser(user), headers: await startSession(request, user.id) };
-    },
-
-    async signUp(request, input: SignUpInput): Promise<AuthResult<SessionUser>> {
-      const db = await getDb();
-      const encrypted = await hashPassword(input.password);
-      const email = input.email?.trim() || null;
-      const phone = input.phone ? normalizeBrazilianPhone(input.phone) : null;
-      if (!email && !phone) return { ok: false, error: "invalid_credentials", headers: new Headers() };
-      try {
-        // One transaction: an account whose phone turns out taken leaves no row behind.
-        const id = await db.transaction(async (tx) => {
-          const [row] = await tx.query<{ id: string }>(
-            `INSERT INTO auth.users (email, encrypted_password, raw_user_meta_data)
-             VALUES (lower($1), $2, $3) RETURNING id`,
-            [email, encrypted, JSON.stringify({ full_name: input.fullName, username: input.username })],
-          );
-          if (phone) await tx.query(`UPDATE public.profile_private SET phone = $2 WHERE user_id = $1`, [row!.id, phone]);
-          return row!.id;
-        });
-        const user = await findUser(`u.id = $1`, [id]);
-        return { ok: true, value: publicUser(user!), headers: await startSession(request, id) };
-      } catch (error) {
-        // Two residents taking the same e-mail, phone or username at once: the unique index
-        // decides, and the loser hears which field, never a server error.
-        const taken = TAKEN_BY_INDEX[uniqueViolation(error) ?? ""];
-        if (taken) return { ok: false, error: taken, headers: new Headers() };
-        throw error;
-      }
-    },
-
-    async signOut(request) {
-      const headers = new Headers();
-      const token = parseCookieHeader(request.headers.get("Cookie")).get(SESSION_COOKIE);
-      if (token) {
-        const db = await getDb();
-        await db.query(`DELETE FROM guida_private.sessions WHERE token_hash = $1`, [sha256(token)]);
-      }
-      headers.append("Set-Cookie", expireCookie(SESSION_COOKIE, isHttps(request)));
-      return headers;
-    },
-
-    async requestPasswordReset(_request, email) {
-      const db = await getDb();
-      const token = newToken();
-      // The newest link is the only one that works: asking again revokes the earlier ones.
-      const user = await db.transaction(async (tx) => {
-        const [found] = await tx.query<{ id: string; email: string }>(
-          `SELECT id, email FROM auth.users WHERE lower(email) = lower($1)`,
-          [email.trim()],
-        );
-        if (!found) return null;
-        await tx.query(`DELETE FROM guida_private.password_resets WHERE user_id = $1`, [found.id]);
-        await tx.query(
-          `INSERT INTO guida_private.password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, $3)`,
-          [sha256(token), found.id, new Date(now().getTime() + RESET_TTL_MS)],
-        );
-        return found;
-      });
-      if (!user) return;
-      await sendPasswordResetLink(user.email, `${publicOrigin()}/login?reset=${encodeURIComponent(token)}`);
-    },
-
-    async updatePassword(request, password, resetToken): Promise<AuthResult> {
-      // Locally only the e-mailed link sets a password this way; a signed-in resident
-      // changes theirs with changePassword, which asks for the current one.
-      if (!resetToken) return { ok: false, error: "not_signed_in", headers: new Headers() };
-      return setPassword(request, password, async (tx) => {
-        const [row] = await tx.query<{ userId: string }>(
-          `UPDATE guida_private.password_resets SET used_at = $2
-           WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2
-           RETURNING user_id AS "userId"`,
-          [sha256(resetToken), now()],
-        );
-        return row?.userId ?? null;
-      });
-    },
-
-    async changePassword(request, currentPassword, newPassword): Promise<AuthResult> {
-      const session = await this.getSession(request);
-      if (!session.user) return { ok: false, error: "not_signed_in", headers: new Headers() };
-      const user = await findUser(`u.id = $1`, [session.user.id]);
-      if (!user || !(await verifyPassword(currentPassword, user.encryptedPassword ?? DUMMY_HASH))) {
-        return { ok: false, error: "wrong_password", headers: new Headers() };
-      }
-      return setPassword(request, newPassword, async () => user.id);
-    },
-
+    getSession: (request) => getSession(accounts, request),
+    signIn: (request, input) => signIn(accounts, request, input),
+    signUp: (request, input) => signUp(accounts, request, input),
+    signOut: (request) => signOut(accounts, request),
+    requestPasswordReset: (_request, email) => requestPasswordReset(accounts, email),
+    updatePassword: (request, password, resetToken) => updatePassword(accounts, request, password, resetToken),
+    changePassword: (request, currentPassword, newPassword) => changePassword(accounts, request, currentPassword, newPassword),
     async googleSignInUrl() {
       return null;
     },
-
     async exchangeCode() {
       return { ok: false, error: "unavailable", headers: new Headers() };
     },
-
     async acceptTokens() {
       // Local accounts have no OAuth: nothing arrives in a URL fragment.
       return { ok: false, error: "unavailable", headers: new Headers() };
     },
   };
+}
+
+async function getSession(accounts: Accounts, ...[request]: Parameters<Auth["getSession"]>): ReturnType<Auth["getSession"]> {
+  const headers = new Headers();
+  const token = parseCookieHeader(request.headers.get("Cookie")).get(SESSION_COOKIE);
+  if (!token) return { user: null, claims: ANON, headers };
+  const db = await accounts.getDb();
+  const at = accounts.now();
+  const [row] = await db.query<SessionUser & { lastSeenAt: Date; expiresAt: Date }>(
+    `SELECT ${USER_COLUMNS}, s.last_seen_at AS "lastSeenAt", s.expires_at AS "expiresAt"
+     FROM guida_private.sessions s
+     JOIN auth.users u ON u.id = s.user_id
+     JOIN public.profiles p ON p.id = u.id
+     WHERE s.token_hash = $1`,
+    [sha256(token)],
+  );
+  if (!row || new Date(row.expiresAt).getTime() <= at.getTime()) {
+    // Expired or revoked: forget the cookie so the browser stops sending it.
+    if (row) await db.query(`DELETE FROM guida_private.sessions WHERE token_hash = $1`, [sha256(token)]);
+    headers.append("Set-Cookie", expireCookie(SESSION_COOKIE, isHttps(request)));
+    return { user: null, claims: ANON, headers };
+  }
+  if (at.getTime() - new Date(row.lastSeenAt).getTime() >= SLIDE_EVERY_MS) {
+    await db.query(`UPDATE guida_private.sessions SET last_seen_at = $2, expires_at = $3 WHERE token_hash = $1`, [
+      sha256(token),
+      at,
+      new Date(at.getTime() + accounts.maxIdleMs),
+    ]);
+    headers.append("Set-Cookie", sessionCookie(accounts, request, token));
+  }
+  const { lastSeenAt: _l, expiresAt: _e, ...user } = row;
+  return { user, claims: { role: "authenticated", sub: user.id, email: user.email }, headers };
+}
+
+async function signIn(accounts: Accounts, ...[request, input]: Parameters<Auth["signIn"]>): ReturnType<Auth["signIn"]> {
+  // Phones are stored normalised and unique: typed any common way, one account at most.
+  const phone = input.phone ? normalizeBrazilianPhone(input.phone) : null;
+  const user = input.email
+    ? await findUser(accounts, `lower(u.email) = lower($1)`, [input.email.trim()])
+    : phone
+      ? await findUser(accounts, `u.id = (SELECT user_id FROM public.profile_private WHERE phone = $1)`, [phone])
+      : null;
+  // Verify even for an unknown account, so timing does not tell which e-mails exist.
+  const valid = await verifyPassword(input.password, user?.encryptedPassword ?? DUMMY_HASH);
+  if (!user || !valid) return { ok: false, error: "invalid_credentials", headers: new Headers() };
+  return { ok: true, value: publicUser(user), headers: await startSession(accounts, request, user.id) };
+}
+
+async function signUp(accounts: Accounts, ...[request, input]: Parameters<Auth["signUp"]>): ReturnType<Auth["signUp"]> {
+  const db = await accounts.getDb();
+  const encrypted = await hashPassword(input.password);
+  const email = input.email?.trim() || null;
+  const phone = input.phone ? normalizeBrazilianPhone(input.phone) : null;
+  if (!email && !phone) return { ok: false, error: "invalid_credentials", headers: new Headers() };
+  try {
+    // One transaction: an account whose phone turns out taken leaves no row behind.
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx.query<{ id: string }>(
+        `INSERT INTO auth.users (email, encrypted_password, raw_user_meta_data)
+         VALUES (lower($1), $2, $3) RETURNING id`,
+        [email, encrypted, JSON.stringify({ full_name: input.fullName, username: input.username })],
+      );
+      if (phone) await tx.query(`UPDATE public.profile_private SET phone = $2 WHERE user_id = $1`, [row!.id, phone]);
+      return row!.id;
+    });
+    const user = await findUser(accounts, `u.id = $1`, [id]);
+    return { ok: true, value: publicUser(user!), headers: await startSession(accounts, request, id) };
+  } catch (error) {
+    // Two residents taking the same e-mail, phone or username at once: the unique index
+    // decides, and the loser hears which field, never a server error.
+    const taken = TAKEN_BY_INDEX[uniqueViolation(error) ?? ""];
+    if (taken) return { ok: false, error: taken, headers: new Headers() };
+    throw error;
+  }
+}
+
+async function signOut(accounts: Accounts, ...[request]: Parameters<Auth["signOut"]>): ReturnType<Auth["signOut"]> {
+  const headers = new Headers();
+  const token = parseCookieHeader(request.headers.get("Cookie")).get(SESSION_COOKIE);
+  if (token) {
+    const db = await accounts.getDb();
+    await db.query(`DELETE FROM guida_private.sessions WHERE token_hash = $1`, [sha256(token)]);
+  }
+  headers.append("Set-Cookie", expireCookie(SESSION_COOKIE, isHttps(request)));
+  return headers;
+}
+
+async function requestPasswordReset(accounts: Accounts, email: string): Promise<void> {
+  const db = await accounts.getDb();
+  const token = newToken();
+  // The newest link is the only one that works: asking again revokes the earlier ones.
+  const user = await db.transaction(async (tx) => {
+    const [found] = await tx.query<{ id: string; email: string }>(
+      `SELECT id, email FROM auth.users WHERE lower(email) = lower($1)`,
+      [email.trim()],
+    );
+    if (!found) return null;
+    await tx.query(`DELETE FROM guida_private.password_resets WHERE user_id = $1`, [found.id]);
+    await tx.query(
+      `INSERT INTO guida_private.password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, $3)`,
+      [sha256(token), found.id, new Date(accounts.now().getTime() + RESET_TTL_MS)],
+    );
+    return found;
+  });
+  if (!user) return;
+  await sendPasswordResetLink(user.email, `${publicOrigin()}/login?reset=${encodeURIComponent(token)}`);
+}
+
+async function updatePassword(accounts: Accounts, ...[request, password, resetToken]: Parameters<Auth["updatePassword"]>): ReturnType<Auth["updatePassword"]> {
+  // Locally only the e-mailed link sets a password this way; a signed-in resident
+  // changes theirs with changePassword, which asks for the current one.
+  if (!resetToken) return { ok: false, error: "not_signed_in", headers: new Headers() };
+  return setPassword(accounts, request, password, async (tx) => {
+    const [row] = await tx.query<{ userId: string }>(
+      `UPDATE guida_private.password_resets SET used_at = $2
+       WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2
+       RETURNING user_id AS "userId"`,
+      [sha256(resetToken), accounts.now()],
+    );
+    return row?.userId ?? null;
+  });
+}
+
+async function changePassword(accounts: Accounts, ...[request, currentPassword, newPassword]: Parameters<Auth["changePassword"]>): ReturnType<Auth["changePassword"]> {
+  const session = await getSession(accounts, request);
+  if (!session.user) return { ok: false, error: "not_signed_in", headers: new Headers() };
+  const user = await findUser(accounts, `u.id = $1`, [session.user.id]);
+  if (!user || !(await verifyPassword(currentPassword, user.encryptedPassword ?? DUMMY_HASH))) {
+    return { ok: false, error: "wrong_password", headers: new Headers() };
+  }
+  return setPassword(accounts, request, newPassword, async () => user.id);
 }
 
 const TAKEN_BY_INDEX: Record<string, AuthErrorCode> = {

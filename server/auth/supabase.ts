@@ -119,310 +119,323 @@ function isUnavailable(error: AuthError): boolean {
   return status >= 500 || status === 429;
 }
 
+type Project = SupabaseAuthOptions & {
+  /** The session's cookie (`sb-<project-ref>-auth-token`) or one of its chunks. */
+  isSessionCookie(name: string): boolean;
+};
+
+function clientFor(project: Project, request: Request): { supabase: SupabaseClient; cookies: ResponseCookies } {
+  const cookies = new ResponseCookies();
+  const supabase = createServerClient(project.url, project.anonKey, {
+    cookies: {
+      getAll: () =>
+        [...parseCookieHeader(request.headers.get("Cookie"))].map(([name, value]) => ({ name, value })),
+      setAll: (toSet, headers) => {
+        for (const { name, value, options: cookieOptions } of toSet) cookies.set(name, value, cookieOptions);
+        for (const [name, value] of Object.entries(headers ?? {})) cookies.header(name, value);
+      },
+    },
+    // Only the server reads these cookies (there is no browser Supabase client), so page
+    // scripts never need the tokens: HttpOnly keeps them out of reach of injected script.
+    cookieOptions: { httpOnly: true, secure: isHttps(request), sameSite: "lax", path: "/" },
+    auth: { flowType: "pkce" },
+    realtime: { transport: realtimeTransport },
+    ...(project.fetch ? { global: { fetch: project.fetch } } : {}),
+  });
+  return { supabase, cookies };
+}
+
+/**
+ * The profile row the app shows; Supabase's user metadata only if the row is missing.
+ * Takes a User (sign-in, sign-up) or verified JWT claims (sub, email, user_metadata).
+ */
+async function toSessionUser(project: Project, user: Pick<User, "id" | "email" | "user_metadata">): Promise<SessionUser> {
+  const db = await project.getDb();
+  const [profile] = await db.query<ProfileRow>(
+    `SELECT full_name AS "fullName", username, avatar_url AS "avatarUrl" FROM public.profiles WHERE id = $1`,
+    [user.id],
+  );
+  const meta = (user.user_metadata ?? {}) as Record<string, unknown>;
+  return {
+    id: user.id,
+    email: user.email || null,
+    fullName: profile?.fullName ?? text(meta.full_name) ?? text(meta.name) ?? (user.email ?? "").split("@")[0] ?? "",
+    username: profile?.username ?? text(meta.username) ?? "",
+    avatarUrl: profile?.avatarUrl ?? text(meta.avatar_url) ?? null,
+  };
+}
+
+async function usernameTaken(project: Project, username: string): Promise<boolean> {
+  const db = await project.getDb();
+  const rows = await db.query(`SELECT 1 FROM public.profiles WHERE lower(username) = lower($1) LIMIT 1`, [username.trim()]);
+  return rows.length > 0;
+}
+
+const fail = <T>(error: AuthErrorCode, cookies: ResponseCookies, message?: string): AuthResult<T> => ({
+  ok: false,
+  error,
+  headers: cookies.toHeaders(),
+  ...(message ? { message } : {}),
+});
+
+/** Expires the request's cookies that `match` picks, except those the library already wrote. */
+function forgetSession(request: Request, cookies: ResponseCookies, match: (name: string) => boolean): void {
+  for (const name of parseCookieHeader(request.headers.get("Cookie")).keys()) {
+    if (match(name) && !cookies.has(name)) cookies.set(name, "", { path: "/", maxAge: 0, secure: isHttps(request), sameSite: "lax" });
+  }
+}
+
 /**
  * Supabase Auth (GoTrue) through @supabase/ssr: one server client per request, the session in
  * `sb-<project-ref>-auth-token` cookies (chunked `.0`, `.1` when large). Profiles live in our
  * database (the same one Supabase's auth.users trigger writes), read as the owner.
  */
 export function createSupabaseAuth(options: SupabaseAuthOptions): Auth {
-  const { url, anonKey, getDb } = options;
   // The same key supabase-js derives, so we can tell "no session cookie" without building a client.
-  const storageKey = `sb-${new URL(url).hostname.split(".")[0]}-auth-token`;
+  const storageKey = `sb-${new URL(options.url).hostname.split(".")[0]}-auth-token`;
   const chunkPattern = new RegExp(`^${storageKey}\\.\\d+$`);
-  const isSessionCookie = (name: string) => name === storageKey || chunkPattern.test(name);
-
-  function clientFor(request: Request): { supabase: SupabaseClient; cookies: ResponseCookies } {
-    const cookies = new ResponseCookies();
-    const supabase = createServerClient(url, anonKey, {
-      cookies: {
-        getAll: () =>
-          [...parseCookieHeader(request.headers.get("Cookie"))].map(([name, value]) => ({ name, value })),
-        setAll: (toSet, headers) => {
-          for (const { name, value, options: cookieOptions } of toSet) cookies.set(name, value, cookieOptions);
-          for (const [name, value] of Object.entries(headers ?? {})) cookies.header(name, value);
-        },
-      },
-      // Only the server reads these cookies (there is no browser Supabase client), so page
-      // scripts never need the tokens: HttpOnly keeps them out of reach of injected script.
-      cookieOptions: { httpOnly: true, secure: isHttps(request), sameSite: "lax", path: "/" },
-      auth: { flowType: "pkce" },
-      realtime: { transport: realtimeTransport },
-      ...(options.fetch ? { global: { fetch: options.fetch } } : {}),
-    });
-    return { supabase, cookies };
-  }
-
-  /**
-   * The profile row the app shows; Supabase's user metadata only if the row is missing.
-   * Takes a User (sign-in, sign-up) or verified JWT claims (sub, email, user_metadata).
-   */
-  async function toSessionUser(user: Pick<User, "id" | "email" | "user_metadata">): Promise<SessionUser> {
-    const db = await getDb();
-    const [profile] = await db.query<ProfileRow>(
-      `SELECT full_name AS "fullName", username, avatar_url AS "avatarUrl" FROM public.profiles WHERE id = $1`,
-      [user.id],
-    );
-    const meta = (user.user_metadata ?? {}) as Record<string, unknown>;
-    return {
-      id: user.id,
-      email: user.email || null,
-      fullName: profile?.fullName ?? text(meta.full_name) ?? text(meta.name) ?? (user.email ?? "").split("@")[0] ?? "",
-      username: profile?.username ?? text(meta.username) ?? "",
-      avatarUrl: profile?.avatarUrl ?? text(meta.avatar_url) ?? null,
-    };
-  }
-
-  async function usernameTaken(username: string): Promise<boolean> {
-    const db = await getDb();
-    const rows = await db.query(`SELECT 1 FROM public.profiles WHERE lower(username) = lower($1) LIMIT 1`, [username.trim()]);
-    return rows.length > 0;
-  }
-
-  const fail = <T>(error: AuthErrorCode, cookies: ResponseCookies, message?: string): AuthResult<T> => ({
-    ok: false,
-    error,
-    headers: cookies.toHeaders(),
-    ...(message ? { message } : {}),
-  });
-
-  /** Expires the request's cookies that `match` picks, except those the library already wrote. */
-  function forgetSession(request: Request, cookies: ResponseCookies, match: (name: string) => boolean): void {
-    for (const name of parseCookieHeader(request.headers.get("Cookie")).keys()) {
-      if (match(name) && !cookies.has(name)) cookies.set(name, "", { path: "/", maxAge: 0, secure: isHttps(request), sameSite: "lax" });
-    }
-  }
-
+  const project: Project = { ...options, isSessionCookie: (name) => name === storageKey || chunkPattern.test(name) };
   return {
     kind: "supabase",
-
-    async getSession(request) {
-      const cookieNames = [...parseCookieHeader(request.headers.get("Cookie")).keys()];
-      // Anonymous visitors carry no session cookie: answer without a client or a round trip.
-      if (!cookieNames.some(isSessionCookie)) return { user: null, claims: ANON, headers: new Headers() };
-      const { supabase, cookies } = clientFor(request);
-      // The cookie alone is client-controlled and never trusted: getClaims() verifies the access
-      // token's signature and expiry against the project's published keys (JWKS, fetched once
-      // and cached), without a round trip per request; a project still on the legacy shared
-      // JWT secret has no public key, and getClaims() then asks the Auth server (GET /user).
-      // An access token near expiry is refreshed first, and the new cookies land in `cookies`.
-      const { data, error } = await supabase.auth.getClaims();
-      const verified = data?.claims;
-      if (error || !verified || typeof verified.sub !== "string" || !verified.sub) {
-        if (error && isUnavailable(error)) {
-          console.error("[auth] Supabase Auth is unreachable; treating the request as signed out:", error.message);
-        } else if (
-          // getClaims' own verdict (AuthInvalidJwtError), matched by code: an instanceof
-          // check would fail across the library's ESM and CJS copies.
-          error?.code === "invalid_jwt" ||
-          (error && isAuthApiError(error) && (error.status === 401 || error.status === 403))
-        ) {
-          // A forged, foreign-key or expired token, or one the Auth server rejected outright:
-          // stop sending it on every request.
-          forgetSession(request, cookies, isSessionCookie);
-        }
-        return { user: null, claims: ANON, headers: cookies.toHeaders() };
-      }
-      const email = typeof verified.email === "string" && verified.email ? verified.email : null;
-      const user = await toSessionUser({
-        id: verified.sub,
-        email: email ?? undefined,
-        user_metadata: (verified.user_metadata ?? {}) as User["user_metadata"],
-      });
-      return {
-        user,
-        claims: { role: "authenticated", sub: verified.sub, email },
-        headers: cookies.toHeaders(),
-      };
-    },
-
-    async signIn(request, input) {
-      const { supabase, cookies } = clientFor(request);
-      const email = input.email?.trim();
-      const phone = input.phone?.trim();
-      if ((!email && !phone) || !input.password) {
-        return fail("invalid_credentials", cookies, "You must provide either an email or phone number and a password");
-      }
-      // Accounts hold their phone in E.164, as sign-up sent it; a number typed "(35) 99876-5432"
-      // is the same number (GoTrue itself only drops a "+" and spaces, and would refuse it).
-      const e164 = phone ? normalizeBrazilianPhone(phone) : null;
-      if (!email && !e164) return fail("invalid_credentials", cookies);
-      const { data, error } = await supabase.auth.signInWithPassword(
-        email ? { email, password: input.password } : { phone: e164 ?? "", password: input.password },
-      );
-      if (error || !data.user) {
-        if (error && isUnavailable(error)) {
-          console.error("[auth] Supabase sign-in failed:", error.message);
-          return fail("unavailable", cookies);
-        }
-        if (error?.code === "email_not_confirmed") {
-          return fail("invalid_credentials", cookies, "Confirme seu e-mail pelo link que enviamos antes de entrar.");
-        }
-        return fail("invalid_credentials", cookies);
-      }
-      return { ok: true, value: await toSessionUser(data.user), headers: cookies.toHeaders() };
-    },
-
-    async signUp(request, input) {
-      const { supabase, cookies } = clientFor(request);
-      // The profile trigger would fail the whole sign-up on a duplicate username with an opaque
-      // "Database error saving new user"; asking first gives the form a precise answer.
-      if (await usernameTaken(input.username)) return fail("username_taken", cookies);
-      const options = { data: { full_name: input.fullName, username: input.username } };
-      const { data, error } = await supabase.auth.signUp(
-        input.email
-          ? { email: input.email.trim(), password: input.password, options }
-          : { phone: input.phone ?? "", password: input.password, options },
-      );
-      if (error) {
-        if (isAuthWeakPasswordError(error) || error.code === "weak_password") return fail("weak_password", cookies);
-        if (error.code === "phone_exists") return fail("phone_taken", cookies);
-        if (error.code === "user_already_exists" || error.code === "email_exists" || /already registered/i.test(error.message)) {
-          return fail(input.email ? "email_taken" : "phone_taken", cookies);
-        }
-        if (isUnavailable(error)) {
-          // Someone may have taken the username between our check and the trigger.
-          if (await usernameTaken(input.username)) return fail("username_taken", cookies);
-          console.error("[auth] Supabase sign-up failed:", error.message);
-          return fail("unavailable", cookies);
-        }
-        return fail("invalid_credentials", cookies, error.message);
-      }
-      const user = data.user;
-      if (!user) return fail("unavailable", cookies);
-      // With e-mail confirmation on, Supabase answers an existing address with an obfuscated
-      // user that has no identities instead of an error.
-      if (!data.session && Array.isArray(user.identities) && user.identities.length === 0) {
-        return fail("email_taken", cookies);
-      }
-      // Without a session (confirmation required) the account exists but nobody is signed in;
-      // the next getSession() says so.
-      return { ok: true, value: await toSessionUser(user), headers: cookies.toHeaders() };
-    },
-
-    async signOut(request) {
-      const { supabase, cookies } = clientFor(request);
-      // scope "local" ends this browser's session only, like the local adapter; it also clears
-      // the cookies before calling /logout, so signing out never depends on the network.
-      const { error } = await supabase.auth.signOut({ scope: "local" });
-      if (error && !isAuthSessionMissingError(error)) console.error("[auth] Supabase sign-out:", error.message);
-      // The spec's sign-out step: every sb- cookie goes, whatever the library knew about.
-      forgetSession(request, cookies, (name) => name.startsWith("sb-"));
-      return cookies.toHeaders();
-    },
-
-    async requestPasswordReset(request, email) {
-      const { supabase } = clientFor(request);
-      // The PKCE verifier this writes cannot travel back (the interface returns nothing); the
-      // reset link is expected to carry the token hash instead (see updatePassword).
-      const { error } = await supabase.auth.resetPasswordForEmail(email.trim(), {
-        redirectTo: `${publicOrigin()}/login`,
-      });
-      if (!error) return;
-      // Never reveal whether the address has an account: unknown users are simply not logged.
-      if (error.code === "user_not_found" || error.status === 404) return;
-      console.error("[auth] Supabase password reset request failed:", error.message);
-    },
-
-    async updatePassword(request, password, resetToken) {
-      const { supabase, cookies } = clientFor(request);
-      if (resetToken) {
-        // A reset link whose e-mail template carries {{ .TokenHash }} (the server-side way: no
-        // PKCE verifier is needed) becomes the recovery session here.
-        const { error } = await supabase.auth.verifyOtp({ type: "recovery", token_hash: resetToken });
-        if (error) return fail(isUnavailable(error) ? "unavailable" : "invalid_token", cookies);
-      } else {
-        // Without the link's token, only the session the link itself opened may set a password
-        // this way: any other session changes it in /edit-profile, with the current one. GoTrue
-        // would accept the update from any session (unless the project requires the current
-        // password), so the verified claims decide here, and the refusal is the local adapter's.
-        const { data, error } = await supabase.auth.getClaims();
-        if (error && isUnavailable(error)) return fail("unavailable", cookies);
-        if (!data?.claims || !cameFromRecoveryLink(data.claims)) return fail("not_signed_in", cookies);
-      }
-      const { error } = await supabase.auth.updateUser({ password });
-      if (!error) return { ok: true, value: null, headers: cookies.toHeaders() };
-      if (isAuthSessionMissingError(error)) return fail("not_signed_in", cookies);
-      if (isAuthWeakPasswordError(error) || error.code === "weak_password") return fail("weak_password", cookies);
-      if (error.code === "same_password") {
-        return fail("weak_password", cookies, "A nova senha deve ser diferente da atual.");
-      }
-      if (isUnavailable(error)) {
-        console.error("[auth] Supabase password update failed:", error.message);
-        return fail("unavailable", cookies);
-      }
-      if (error.status === 401 || error.status === 403) return fail("not_signed_in", cookies);
-      return fail("invalid_token", cookies, error.message);
-    },
-
-    async changePassword(request, currentPassword, newPassword) {
-      const { supabase, cookies } = clientFor(request);
-      const { data, error } = await supabase.auth.getUser();
-      if (error || !data.user) return fail(error && isUnavailable(error) ? "unavailable" : "not_signed_in", cookies);
-      // GoTrue checks a current password only where the project turns that on, so it is
-      // checked here too: a sign-in of its own that writes no cookie, ended at once.
-      const check = createServerClient(url, anonKey, {
-        cookies: { getAll: () => [], setAll: () => {} },
-        auth: { flowType: "pkce" },
-        realtime: { transport: realtimeTransport },
-        ...(options.fetch ? { global: { fetch: options.fetch } } : {}),
-      });
-      const identity = data.user.email ? { email: data.user.email } : { phone: data.user.phone ?? "" };
-      const verified = await check.auth.signInWithPassword({ ...identity, password: currentPassword });
-      if (verified.error) {
-        if (isUnavailable(verified.error)) return fail("unavailable", cookies);
-        return fail("wrong_password", cookies);
-      }
-      await check.auth.signOut({ scope: "local" });
-      const updated = await supabase.auth.updateUser({ password: newPassword, current_password: currentPassword });
-      if (!updated.error) return { ok: true, value: null, headers: cookies.toHeaders() };
-      if (isAuthWeakPasswordError(updated.error) || updated.error.code === "weak_password") return fail("weak_password", cookies);
-      if (updated.error.code === "same_password") return fail("weak_password", cookies, "A nova senha deve ser diferente da atual.");
-      if (isUnavailable(updated.error)) return fail("unavailable", cookies);
-      return fail("wrong_password", cookies);
-    },
-
-    async googleSignInUrl(request) {
-      const { supabase, cookies } = clientFor(request);
-      // No network call: this builds the /authorize URL and stores the PKCE verifier, which
-      // @supabase/ssr writes to a cookie at once; /auth/callback needs it for the exchange.
-      const { data, error } = await supabase.auth.signInWithOAuth({
-        provider: "google",
-        options: {
-          redirectTo: `${publicOrigin()}/auth/callback`,
-          queryParams: { prompt: "select_account" },
-          // Never touch `window` (there is none here); the route answers with a redirect.
-          skipBrowserRedirect: true,
-        },
-      });
-      if (error || !data.url) return fail("unavailable", cookies);
-      return { ok: true, value: data.url, headers: cookies.toHeaders() };
-    },
-
-    async exchangeCode(request, code) {
-      const { supabase, cookies } = clientFor(request);
-      // When the redirect names its PKCE flow (sb_flow_id), use that flow's verifier slot.
-      const flowId = new URL(request.url).searchParams.get("sb_flow_id");
-      const { error } = await supabase.auth.exchangeCodeForSession(code, flowId ? { flowId } : undefined);
-      if (error) {
-        // The spec: OAuth callback errors are logged only.
-        console.error("[auth] Supabase OAuth code exchange failed:", error.message);
-        return fail("invalid_token", cookies);
-      }
-      return { ok: true, value: null, headers: cookies.toHeaders() };
-    },
-
-    async acceptTokens(request, tokens) {
-      const { supabase, cookies } = clientFor(request);
-      // setSession verifies the access token with the Auth server before trusting it.
-      const { error } = await supabase.auth.setSession({
-        access_token: tokens.accessToken,
-        refresh_token: tokens.refreshToken,
-      });
-      if (error) {
-        console.error("[auth] Supabase session from URL tokens refused:", error.message);
-        return fail("invalid_token", cookies);
-      }
-      return { ok: true, value: null, headers: cookies.toHeaders() };
-    },
+    getSession: (request) => getSession(project, request),
+    signIn: (request, input) => signIn(project, request, input),
+    signUp: (request, input) => signUp(project, request, input),
+    signOut: (request) => signOut(project, request),
+    requestPasswordReset: (request, email) => requestPasswordReset(project, request, email),
+    updatePassword: (request, password, resetToken) => updatePassword(project, request, password, resetToken),
+    changePassword: (request, currentPassword, newPassword) => changePassword(project, request, currentPassword, newPassword),
+    googleSignInUrl: (request) => googleSignInUrl(project, request),
+    exchangeCode: (request, code) => exchangeCode(project, request, code),
+    acceptTokens: (request, tokens) => acceptTokens(project, request, tokens),
   };
+}
+
+async function getSession(project: Project, ...[request]: Parameters<Auth["getSession"]>): ReturnType<Auth["getSession"]> {
+  const cookieNames = [...parseCookieHeader(request.headers.get("Cookie")).keys()];
+  // Anonymous visitors carry no session cookie: answer without a client or a round trip.
+  if (!cookieNames.some(project.isSessionCookie)) return { user: null, claims: ANON, headers: new Headers() };
+  const { supabase, cookies } = clientFor(project, request);
+  // The cookie alone is client-controlled and never trusted: getClaims() verifies the access
+  // token's signature and expiry against the project's published keys (JWKS, fetched once
+  // and cached), without a round trip per request; a project still on the legacy shared
+  // JWT secret has no public key, and getClaims() then asks the Auth server (GET /user).
+  // An access token near expiry is refreshed first, and the new cookies land in `cookies`.
+  const { data, error } = await supabase.auth.getClaims();
+  const verified = data?.claims;
+  if (error || !verified || typeof verified.sub !== "string" || !verified.sub) {
+    if (error && isUnavailable(error)) {
+      console.error("[auth] Supabase Auth is unreachable; treating the request as signed out:", error.message);
+    } else if (
+      // getClaims' own verdict (AuthInvalidJwtError), matched by code: an instanceof
+      // check would fail across the library's ESM and CJS copies.
+      error?.code === "invalid_jwt" ||
+      (error && isAuthApiError(error) && (error.status === 401 || error.status === 403))
+    ) {
+      // A forged, foreign-key or expired token, or one the Auth server rejected outright:
+      // stop sending it on every request.
+      forgetSession(request, cookies, project.isSessionCookie);
+    }
+    return { user: null, claims: ANON, headers: cookies.toHeaders() };
+  }
+  const email = typeof verified.email === "string" && verified.email ? verified.email : null;
+  const user = await toSessionUser(project, {
+    id: verified.sub,
+    email: email ?? undefined,
+    user_metadata: (verified.user_metadata ?? {}) as User["user_metadata"],
+  });
+  return {
+    user,
+    claims: { role: "authenticated", sub: verified.sub, email },
+    headers: cookies.toHeaders(),
+  };
+}
+
+async function signIn(project: Project, ...[request, input]: Parameters<Auth["signIn"]>): ReturnType<Auth["signIn"]> {
+  const { supabase, cookies } = clientFor(project, request);
+  const email = input.email?.trim();
+  const phone = input.phone?.trim();
+  if ((!email && !phone) || !input.password) {
+    return fail("invalid_credentials", cookies, "You must provide either an email or phone number and a password");
+  }
+  // Accounts hold their phone in E.164, as sign-up sent it; a number typed "(35) 99876-5432"
+  // is the same number (GoTrue itself only drops a "+" and spaces, and would refuse it).
+  const e164 = phone ? normalizeBrazilianPhone(phone) : null;
+  if (!email && !e164) return fail("invalid_credentials", cookies);
+  const { data, error } = await supabase.auth.signInWithPassword(
+    email ? { email, password: input.password } : { phone: e164 ?? "", password: input.password },
+  );
+  if (error || !data.user) {
+    if (error && isUnavailable(error)) {
+      console.error("[auth] Supabase sign-in failed:", error.message);
+      return fail("unavailable", cookies);
+    }
+    if (error?.code === "email_not_confirmed") {
+      return fail("invalid_credentials", cookies, "Confirme seu e-mail pelo link que enviamos antes de entrar.");
+    }
+    return fail("invalid_credentials", cookies);
+  }
+  return { ok: true, value: await toSessionUser(project, data.user), headers: cookies.toHeaders() };
+}
+
+async function signUp(project: Project, ...[request, input]: Parameters<Auth["signUp"]>): ReturnType<Auth["signUp"]> {
+  const { supabase, cookies } = clientFor(project, request);
+  // The profile trigger would fail the whole sign-up on a duplicate username with an opaque
+  // "Database error saving new user"; asking first gives the form a precise answer.
+  if (await usernameTaken(project, input.username)) return fail("username_taken", cookies);
+  const options = { data: { full_name: input.fullName, username: input.username } };
+  const { data, error } = await supabase.auth.signUp(
+    input.email
+      ? { email: input.email.trim(), password: input.password, options }
+      : { phone: input.phone ?? "", password: input.password, options },
+  );
+  if (error) {
+    if (isAuthWeakPasswordError(error) || error.code === "weak_password") return fail("weak_password", cookies);
+    if (error.code === "phone_exists") return fail("phone_taken", cookies);
+    if (error.code === "user_already_exists" || error.code === "email_exists" || /already registered/i.test(error.message)) {
+      return fail(input.email ? "email_taken" : "phone_taken", cookies);
+    }
+    if (isUnavailable(error)) {
+      // Someone may have taken the username between our check and the trigger.
+      if (await usernameTaken(project, input.username)) return fail("username_taken", cookies);
+      console.error("[auth] Supabase sign-up failed:", error.message);
+      return fail("unavailable", cookies);
+    }
+    return fail("invalid_credentials", cookies, error.message);
+  }
+  const user = data.user;
+  if (!user) return fail("unavailable", cookies);
+  // With e-mail confirmation on, Supabase answers an existing address with an obfuscated
+  // user that has no identities instead of an error.
+  if (!data.session && Array.isArray(user.identities) && user.identities.length === 0) {
+    return fail("email_taken", cookies);
+  }
+  // Without a session (confirmation required) the account exists but nobody is signed in;
+  // the next getSession() says so.
+  return { ok: true, value: await toSessionUser(project, user), headers: cookies.toHeaders() };
+}
+
+async function signOut(project: Project, ...[request]: Parameters<Auth["signOut"]>): ReturnType<Auth["signOut"]> {
+  const { supabase, cookies } = clientFor(project, request);
+  // scope "local" ends this browser's session only, like the local adapter; it also clears
+  // the cookies before calling /logout, so signing out never depends on the network.
+  const { error } = await supabase.auth.signOut({ scope: "local" });
+  if (error && !isAuthSessionMissingError(error)) console.error("[auth] Supabase sign-out:", error.message);
+  // The spec's sign-out step: every sb- cookie goes, whatever the library knew about.
+  forgetSession(request, cookies, (name) => name.startsWith("sb-"));
+  return cookies.toHeaders();
+}
+
+async function requestPasswordReset(project: Project, ...[request, email]: Parameters<Auth["requestPasswordReset"]>): ReturnType<Auth["requestPasswordReset"]> {
+  const { supabase } = clientFor(project, request);
+  // The PKCE verifier this writes cannot travel back (the interface returns nothing); the
+  // reset link is expected to carry the token hash instead (see updatePassword).
+  const { error } = await supabase.auth.resetPasswordForEmail(email.trim(), {
+    redirectTo: `${publicOrigin()}/login`,
+  });
+  if (!error) return;
+  // Never reveal whether the address has an account: unknown users are simply not logged.
+  if (error.code === "user_not_found" || error.status === 404) return;
+  console.error("[auth] Supabase password reset request failed:", error.message);
+}
+
+async function updatePassword(project: Project, ...[request, password, resetToken]: Parameters<Auth["updatePassword"]>): ReturnType<Auth["updatePassword"]> {
+  const { supabase, cookies } = clientFor(project, request);
+  if (resetToken) {
+    // A reset link whose e-mail template carries {{ .TokenHash }} (the server-side way: no
+    // PKCE verifier is needed) becomes the recovery session here.
+    const { error } = await supabase.auth.verifyOtp({ type: "recovery", token_hash: resetToken });
+    if (error) return fail(isUnavailable(error) ? "unavailable" : "invalid_token", cookies);
+  } else {
+    // Without the link's token, only the session the link itself opened may set a password
+    // this way: any other session changes it in /edit-profile, with the current one. GoTrue
+    // would accept the update from any session (unless the project requires the current
+    // password), so the verified claims decide here, and the refusal is the local adapter's.
+    const { data, error } = await supabase.auth.getClaims();
+    if (error && isUnavailable(error)) return fail("unavailable", cookies);
+    if (!data?.claims || !cameFromRecoveryLink(data.claims)) return fail("not_signed_in", cookies);
+  }
+  const { error } = await supabase.auth.updateUser({ password });
+  if (!error) return { ok: true, value: null, headers: cookies.toHeaders() };
+  if (isAuthSessionMissingError(error)) return fail("not_signed_in", cookies);
+  if (isAuthWeakPasswordError(error) || error.code === "weak_password") return fail("weak_password", cookies);
+  if (error.code === "same_password") {
+    return fail("weak_password", cookies, "A nova senha deve ser diferente da atual.");
+  }
+  if (isUnavailable(error)) {
+    console.error("[auth] Supabase password update failed:", error.message);
+    return fail("unavailable", cookies);
+  }
+  if (error.status === 401 || error.status === 403) return fail("not_signed_in", cookies);
+  return fail("invalid_token", cookies, error.message);
+}
+
+async function changePassword(project: Project, ...[request, currentPassword, newPassword]: Parameters<Auth["changePassword"]>): ReturnType<Auth["changePassword"]> {
+  const { supabase, cookies } = clientFor(project, request);
+  const { data, error } = await supabase.auth.getUser();
+  if (error || !data.user) return fail(error && isUnavailable(error) ? "unavailable" : "not_signed_in", cookies);
+  // GoTrue checks a current password only where the project turns that on, so it is
+  // checked here too: a sign-in of its own that writes no cookie, ended at once.
+  const check = createServerClient(project.url, project.anonKey, {
+    cookies: { getAll: () => [], setAll: () => {} },
+    auth: { flowType: "pkce" },
+    realtime: { transport: realtimeTransport },
+    ...(project.fetch ? { global: { fetch: project.fetch } } : {}),
+  });
+  const identity = data.user.email ? { email: data.user.email } : { phone: data.user.phone ?? "" };
+  const verified = await check.auth.signInWithPassword({ ...identity, password: currentPassword });
+  if (verified.error) {
+    if (isUnavailable(verified.error)) return fail("unavailable", cookies);
+    return fail("wrong_password", cookies);
+  }
+  await check.auth.signOut({ scope: "local" });
+  const updated = await supabase.auth.updateUser({ password: newPassword, current_password: currentPassword });
+  if (!updated.error) return { ok: true, value: null, headers: cookies.toHeaders() };
+  if (isAuthWeakPasswordError(updated.error) || updated.error.code === "weak_password") return fail("weak_password", cookies);
+  if (updated.error.code === "same_password") return fail("weak_password", cookies, "A nova senha deve ser diferente da atual.");
+  if (isUnavailable(updated.error)) return fail("unavailable", cookies);
+  return fail("wrong_password", cookies);
+}
+
+async function googleSignInUrl(project: Project, ...[request]: Parameters<Auth["googleSignInUrl"]>): ReturnType<Auth["googleSignInUrl"]> {
+  const { supabase, cookies } = clientFor(project, request);
+  // No network call: this builds the /authorize URL and stores the PKCE verifier, which
+  // @supabase/ssr writes to a cookie at once; /auth/callback needs it for the exchange.
+  const { data, error } = await supabase.auth.signInWithOAuth({
+    provider: "google",
+    options: {
+      redirectTo: `${publicOrigin()}/auth/callback`,
+      queryParams: { prompt: "select_account" },
+      // Never touch `window` (there is none here); the route answers with a redirect.
+      skipBrowserRedirect: true,
+    },
+  });
+  if (error || !data.url) return fail("unavailable", cookies);
+  return { ok: true, value: data.url, headers: cookies.toHeaders() };
+}
+
+async function exchangeCode(project: Project, ...[request, code]: Parameters<Auth["exchangeCode"]>): ReturnType<Auth["exchangeCode"]> {
+  const { supabase, cookies } = clientFor(project, request);
+  // When the redirect names its PKCE flow (sb_flow_id), use that flow's verifier slot.
+  const flowId = new URL(request.url).searchParams.get("sb_flow_id");
+  const { error } = await supabase.auth.exchangeCodeForSession(code, flowId ? { flowId } : undefined);
+  if (error) {
+    // The spec: OAuth callback errors are logged only.
+    console.error("[auth] Supabase OAuth code exchange failed:", error.message);
+    return fail("invalid_token", cookies);
+  }
+  return { ok: true, value: null, headers: cookies.toHeaders() };
+}
+
+async function acceptTokens(project: Project, ...[request, tokens]: Parameters<Auth["acceptTokens"]>): ReturnType<Auth["acceptTokens"]> {
+  const { supabase, cookies } = clientFor(project, request);
+  // setSession verifies the access token with the Auth server before trusting it.
+  const { error } = await supabase.auth.setSession({
+    access_token: tokens.accessToken,
+    refresh_token: tokens.refreshToken,
+  });
+  if (error) {
+    console.error("[auth] Supabase session from URL tokens refused:", error.message);
+    return fail("invalid_token", cookies);
+  }
+  return { ok: true, value: null, headers: cookies.toHeaders() };
 }
