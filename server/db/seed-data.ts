@@ -937,16 +937,32 @@ export function buildDemoTown(seed = 2026): {
   sellItems: SeedSellItem[];
   posts: SeedPost[];
   news: SeedNews[];
-  votes: { postIndex: number; userKey: string; optionIndex: number }[];
+  votes: TownVote[];
 } {
   const rng = createRandom(seed);
-  const phones = phoneBook(rng);
-  const color = () => pick(rng, PALETTE);
+  const draw: Draw = { rng, phones: phoneBook(rng), color: () => pick(rng, PALETTE) };
+  const users = townUsers(draw);
+  const userKeys = users.map((u) => u.key);
+  const businesses = townBusinesses(draw, userKeys);
+  const services = townServices(draw, userKeys);
+  const drivers = townDrivers(draw);
+  const sellItems = townSellItems(draw, userKeys);
+  const posts = townPosts(draw, userKeys);
+  const votes = townVotes(draw, posts, userKeys);
+  const news = townNews(draw);
+  return { users, businesses, services, drivers, sellItems, posts, news, votes };
+}
 
-  // ---- users
+type TownVote = { postIndex: number; userKey: string; optionIndex: number };
+
+/** The demo town's random draws, shared in order by each part of it (the town depends on that order). */
+type Draw = { rng: Rng; phones: ReturnType<typeof phoneBook>; color: () => string };
+
+/** The residents, with a phone, a birth date and an avatar colour each. */
+function townUsers(draw: Draw): SeedUser[] {
   const users: SeedUser[] = USERS.map(([fullName, username, bio]) => {
-    const year = int(rng, 1956, 2005);
-    const { phone } = phones.mobile();
+    const year = int(draw.rng, 1956, 2005);
+    const { phone } = draw.phones.mobile();
     return {
       key: username,
       fullName,
@@ -954,57 +970,62 @@ export function buildDemoTown(seed = 2026): {
       email: `${username.replace(/_/g, '.')}@exemplo.com.br`,
       bio,
       phone,
-      birthDate: `${year}-${pad2(int(rng, 1, 12))}-${pad2(int(rng, 1, 28))}`,
-      avatarColor: color(),
+      birthDate: `${year}-${pad2(int(draw.rng, 1, 12))}-${pad2(int(draw.rng, 1, 28))}`,
+      avatarColor: draw.color(),
     };
   });
-  const userKeys = users.map((u) => u.key);
+  return users;
+}
 
-  // ---- businesses
+/** The businesses of every category, 15 of them owned by distinct residents. */
+function townBusinesses(draw: Draw, userKeys: string[]): SeedBusiness[] {
   const businesses: SeedBusiness[] = [];
   for (const [category, defs] of Object.entries(BUSINESSES)) {
     const variants = HOURS_BY_CATEGORY[category];
     if (!variants) throw new Error(`seed-data: no hours for category ${category}`);
     for (const def of defs) {
-      const mobile = phones.mobile();
+      const mobile = draw.phones.mobile();
       const slug = slugify(def.name).slice(0, 28);
       const openingHours =
         def.hours !== undefined
           ? def.hours
-          : at(variants, def.variant ?? Math.floor(rng() * variants.length))();
+          : at(variants, def.variant ?? Math.floor(draw.rng() * variants.length))();
       businesses.push({
         name: def.name,
         category,
         description: def.description,
-        address: `${pick(rng, STREETS)}, ${int(rng, 12, 1480)}`,
-        neighbourhood: def.neighbourhood ?? neighbourhoodFor(rng),
-        phone: def.landline ? phones.landline() : mobile.phone,
+        address: `${pick(draw.rng, STREETS)}, ${int(draw.rng, 12, 1480)}`,
+        neighbourhood: def.neighbourhood ?? neighbourhoodFor(draw.rng),
+        phone: def.landline ? draw.phones.landline() : mobile.phone,
         whatsapp: mobile.whatsapp,
         // Stored without "@" so the UI can build both the label and the profile URL.
-        instagram: rng() < 0.75 ? slug : null,
+        instagram: draw.rng() < 0.75 ? slug : null,
         // A subdomain of the demo domain, so no demo link ever points at a real company.
-        website: rng() < 0.2 ? `https://${slug}.exemplo.com.br` : null,
+        website: draw.rng() < 0.2 ? `https://${slug}.exemplo.com.br` : null,
         openingHours,
         ownerKey: null,
-        color: color(),
-        galleryCount: int(rng, 0, 3),
+        color: draw.color(),
+        galleryCount: int(draw.rng, 0, 3),
       });
     }
   }
   // Exactly 15 owned listings, each with a distinct owner, so the "manage images"
   // flow can be demoed from several accounts without any account owning many shops.
-  const owners = shuffle(rng, userKeys);
-  shuffle(rng, businesses.map((_, i) => i))
+  const owners = shuffle(draw.rng, userKeys);
+  shuffle(draw.rng, businesses.map((_, i) => i))
     .slice(0, 15)
     .forEach((index, n) => {
       at(businesses, index).ownerKey = at(owners, n);
     });
+  return businesses;
+}
 
-  // ---- services
-  const serviceOwners = shuffle(rng, userKeys);
+/** The services, about a third with an owner. */
+function townServices(draw: Draw, userKeys: string[]): SeedService[] {
+  const serviceOwners = shuffle(draw.rng, userKeys);
   let nextServiceOwner = 0;
   const services: SeedService[] = SERVICES.map(([name, category, description, priceInfo, neighbourhood]) => {
-    const { phone, whatsapp } = phones.mobile();
+    const { phone, whatsapp } = draw.phones.mobile();
     return {
       name,
       category,
@@ -1013,19 +1034,22 @@ export function buildDemoTown(seed = 2026): {
       phone,
       whatsapp,
       priceInfo,
-      ownerKey: rng() < 0.35 ? at(serviceOwners, nextServiceOwner++) : null,
-      color: color(),
+      ownerKey: draw.rng() < 0.35 ? at(serviceOwners, nextServiceOwner++) : null,
+      color: draw.color(),
     };
   });
+  return services;
+}
 
-  // ---- drivers
+/** The drivers, with their areas and working hours. */
+function townDrivers(draw: Draw): SeedDriver[] {
   const drivers: SeedDriver[] = DRIVERS.map(([name, vehicleKind, vehicleDescription, shift, bio]) => {
-    const { phone, whatsapp } = phones.mobile();
+    const { phone, whatsapp } = draw.phones.mobile();
     // Moving companies cover the whole town; riders and cabs pick their patch.
     const areas =
       vehicleKind === 'frete' || vehicleKind === 'van'
         ? [...TOWN.neighbourhoods]
-        : TOWN.neighbourhoods.filter((n) => n === 'Centro' || rng() < 0.45);
+        : TOWN.neighbourhoods.filter((n) => n === 'Centro' || draw.rng() < 0.45);
     return {
       name,
       vehicleKind,
@@ -1035,82 +1059,95 @@ export function buildDemoTown(seed = 2026): {
       whatsapp,
       workingHours: DRIVER_SHIFTS[shift](),
       bio,
-      color: color(),
+      color: draw.color(),
     };
   });
+  return drivers;
+}
 
-  // ---- sell items
+/** The items for sale, about 15% of them sold. */
+function townSellItems(draw: Draw, userKeys: string[]): SeedSellItem[] {
   const sellDefs = Object.entries(SELL_ITEMS).flatMap(([category, items]) =>
     items.map((item) => ({ category, item })),
   );
   // 12 of 80 is the requested ~15% sold.
-  const soldSet = new Set(shuffle(rng, sellDefs.map((_, i) => i)).slice(0, 12));
+  const soldSet = new Set(shuffle(draw.rng, sellDefs.map((_, i) => i)).slice(0, 12));
   const sellItems: SeedSellItem[] = sellDefs.map(({ category, item: [title, description, base, condition] }, i) => {
     const sold = soldSet.has(i);
     return {
-      sellerKey: pick(rng, userKeys),
+      sellerKey: pick(draw.rng, userKeys),
       title,
       description,
-      price: marketPrice(rng, base),
+      price: marketPrice(draw.rng, base),
       condition,
       category,
-      location: neighbourhoodFor(rng),
+      location: neighbourhoodFor(draw.rng),
       sold,
       // Sold ads are older: it takes a while for things to sell.
-      daysAgo: sold ? int(rng, 8, 45) : int(rng, 0, 30),
-      photoCount: int(rng, 1, 3),
-      color: color(),
+      daysAgo: sold ? int(draw.rng, 8, 45) : int(draw.rng, 0, 30),
+      photoCount: int(draw.rng, 1, 3),
+      color: draw.color(),
     };
   });
+  return sellItems;
+}
 
-  // ---- posts: plain and poll posts interleaved so polls are spread across the feed.
+/** The posts, plain and with a poll, newest first. */
+function townPosts(draw: Draw, userKeys: string[]): SeedPost[] {
+  // plain and poll posts interleaved so polls are spread across the feed.
   const draftPosts: SeedPost[] = [
     ...POSTS.map((content) => ({
-      authorKey: pick(rng, userKeys),
+      authorKey: pick(draw.rng, userKeys),
       content,
-      daysAgo: int(rng, 0, 30),
-      hasImage: rng() < 0.35,
+      daysAgo: int(draw.rng, 0, 30),
+      hasImage: draw.rng() < 0.35,
       poll: null,
-      color: color(),
+      color: draw.color(),
     })),
     ...POLLS.map(([content, question, options]) => ({
-      authorKey: pick(rng, userKeys),
+      authorKey: pick(draw.rng, userKeys),
       content,
-      daysAgo: int(rng, 0, 30),
+      daysAgo: int(draw.rng, 0, 30),
       hasImage: false,
       poll: { question, options: [...options] },
-      color: color(),
+      color: draw.color(),
     })),
   ];
   // Newest first, matching the feed, so postIndex 0 is what appears at the top.
-  const posts = shuffle(rng, draftPosts).sort((a, b) => a.daysAgo - b.daysAgo);
+  const posts = shuffle(draw.rng, draftPosts).sort((a, b) => a.daysAgo - b.daysAgo);
+  return posts;
+}
 
-  // ---- votes
-  const votes: { postIndex: number; userKey: string; optionIndex: number }[] = [];
+/** The residents' votes on the posts' polls. */
+function townVotes(draw: Draw, posts: SeedPost[], userKeys: string[]): TownVote[] {
+  const votes: TownVote[] = [];
   posts.forEach((post, postIndex) => {
     if (!post.poll) return;
     const optionCount = post.poll.options.length;
     // Uneven weights make results look like real opinions instead of an even split.
-    const weights = post.poll.options.map(() => 0.2 + rng());
+    const weights = post.poll.options.map(() => 0.2 + draw.rng());
     const total = weights.reduce((s, w) => s + w, 0);
-    for (const userKey of sample(rng, userKeys, int(rng, 5, 20))) {
-      let r = rng() * total;
+    for (const userKey of sample(draw.rng, userKeys, int(draw.rng, 5, 20))) {
+      let r = draw.rng() * total;
       let optionIndex = 0;
       while (optionIndex < optionCount - 1 && (r -= at(weights, optionIndex)) > 0) optionIndex++;
       votes.push({ postIndex, userKey, optionIndex });
     }
   });
+  return votes;
+}
 
-  // ---- news
+/** The news articles, about one every three days. */
+function townNews(draw: Draw): SeedNews[] {
   const news: SeedNews[] = NEWS.map(([title, summary, paragraphs], i) => ({
-    authorKey: pick(rng, NEWS_AUTHORS),
+    authorKey: pick(draw.rng, NEWS_AUTHORS),
     title,
     summary,
     content: paragraphs.join('\n\n'),
     // Roughly one article every three days, so the news list spans two months.
-    daysAgo: i * 3 + int(rng, 0, 2),
-    color: color(),
+    daysAgo: i * 3 + int(draw.rng, 0, 2),
+    color: draw.color(),
   }));
-
-  return { users, businesses, services, drivers, sellItems, posts, news, votes };
+  return news;
 }
+

@@ -100,8 +100,6 @@ export async function seedDemoTownIfEmpty(
   // written into a Supabase project they would be 30 users its Auth cannot sign in.
   if (await hasSupabaseAuthSchema(db)) throw new SupabaseSeedRefusedError();
   if (!(await isDatabaseEmpty(db))) return false;
-  const now = options.now ?? new Date();
-  const town = buildDemoTown();
   const jobs: Job[] = [];
   const img = (shape: ImageShape, label: string, color: string, variant = 0) => {
     if (options.images === false) return null;
@@ -109,9 +107,29 @@ export async function seedDemoTownIfEmpty(
     jobs.push({ shape, label, color, variant, id });
     return `/media/${shape}/${id}`;
   };
-  const ago = (days: number, minutes = 0) => new Date(now.getTime() - days * DAY_MS - minutes * 60_000);
+  const plan = planTown(options.now ?? new Date(), await hashPassword(DEMO_PASSWORD), img);
 
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  // The job list goes to disk before the rows commit, so artwork interrupted by a crash
+  // is finished on the next start (resumeSeedArtwork).
+  await fs.mkdir(dataDir, { recursive: true });
+  await fs.writeFile(pendingArtworkFile(dataDir), JSON.stringify(jobs));
+
+  await db.transaction(async (tx) => {
+    await insertResidents(tx, plan);
+    await insertListings(tx, plan);
+    await insertSellItems(tx, plan);
+    await insertPostsAndPolls(tx, plan);
+    await insertNews(tx, plan);
+  });
+  return true;
+}
+
+/** The demo town with its ids, times and pictures decided: what the seed writes. */
+type TownPlan = ReturnType<typeof planTown>;
+
+function planTown(now: Date, passwordHash: string, img: (shape: ImageShape, label: string, color: string, variant?: number) => string | null) {
+  const town = buildDemoTown();
+  const ago = (days: number, minutes = 0) => new Date(now.getTime() - days * DAY_MS - minutes * 60_000);
   const userIds = new Map<string, string>();
   const users = town.users.map((u) => {
     const id = randomUUID();
@@ -140,110 +158,122 @@ export async function seedDemoTownIfEmpty(
     image: p.hasImage ? img("photo", p.content.split(/[.!?\n]/)[0]!.slice(0, 28), p.color, i) : null,
   }));
   const news = town.news.map((n, i) => ({ ...n, id: randomUUID(), cover: img("wide", n.title.slice(0, 34), n.color, i) }));
+  return { passwordHash, ago, uid, users, businesses, services, drivers, sellItems, posts, news, votes: town.votes };
+}
 
-  // The job list goes to disk before the rows commit, so artwork interrupted by a crash
-  // is finished on the next start (resumeSeedArtwork).
-  await fs.mkdir(dataDir, { recursive: true });
-  await fs.writeFile(pendingArtworkFile(dataDir), JSON.stringify(jobs));
+/** The residents: accounts (the profile trigger makes the rest), then their profiles' details. */
+async function insertResidents(tx: Queryable, plan: TownPlan) {
+  for (const [i, u] of plan.users.entries()) {
+    await tx.query(
+      `INSERT INTO auth.users (id, email, encrypted_password, raw_user_meta_data, email_confirmed_at, created_at)
+       VALUES ($1, $2, $3, $4, $5, $5)`,
+      [u.id, u.email, plan.passwordHash, JSON.stringify({ username: u.username, full_name: u.fullName }), plan.ago(200 - i * 5)],
+    );
+    await tx.query(`UPDATE public.profiles SET bio = $2, avatar_url = $3, created_at = $4 WHERE id = $1`, [
+      u.id,
+      u.bio,
+      u.avatar,
+      plan.ago(200 - i * 5),
+    ]);
+    await tx.query(`UPDATE public.profile_private SET phone = $2, birth_date = $3 WHERE user_id = $1`, [
+      u.id,
+      e164(u.phone),
+      u.birthDate,
+    ]);
+    await tx.query(`UPDATE public.notifications SET created_at = $2 WHERE user_id = $1`, [u.id, plan.ago(200 - i * 5)]);
+  }
+}
 
-  await db.transaction(async (tx) => {
-    for (const [i, u] of users.entries()) {
-      await tx.query(
-        `INSERT INTO auth.users (id, email, encrypted_password, raw_user_meta_data, email_confirmed_at, created_at)
-         VALUES ($1, $2, $3, $4, $5, $5)`,
-        [u.id, u.email, passwordHash, JSON.stringify({ username: u.username, full_name: u.fullName }), ago(200 - i * 5)],
-      );
-      await tx.query(`UPDATE public.profiles SET bio = $2, avatar_url = $3, created_at = $4 WHERE id = $1`, [
-        u.id,
-        u.bio,
-        u.avatar,
-        ago(200 - i * 5),
-      ]);
-      await tx.query(`UPDATE public.profile_private SET phone = $2, birth_date = $3 WHERE user_id = $1`, [
-        u.id,
-        e164(u.phone),
-        u.birthDate,
-      ]);
-      await tx.query(`UPDATE public.notifications SET created_at = $2 WHERE user_id = $1`, [u.id, ago(200 - i * 5)]);
+/** Businesses with their galleries, services and drivers. */
+async function insertListings(tx: Queryable, plan: TownPlan) {
+  for (const [i, b] of plan.businesses.entries()) {
+    await tx.query(
+      `INSERT INTO public.businesses (id, owner_id, name, category, description, address, neighbourhood, phone,
+         whatsapp, instagram, website, opening_hours, logo_url, cover_url, created_at)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15)`,
+      [b.id, plan.uid(b.ownerKey), b.name, b.category, b.description, b.address, b.neighbourhood, e164(b.phone), b.whatsapp,
+        b.instagram, b.website, b.openingHours ? JSON.stringify(b.openingHours) : null, b.logo, b.cover, plan.ago(300 - i)],
+    );
+    for (const [position, url] of b.gallery.entries()) {
+      if (url) await tx.query(`INSERT INTO public.business_images (business_id, url, position) VALUES ($1,$2,$3)`, [b.id, url, position]);
     }
-    for (const [i, b] of businesses.entries()) {
-      await tx.query(
-        `INSERT INTO public.businesses (id, owner_id, name, category, description, address, neighbourhood, phone,
-           whatsapp, instagram, website, opening_hours, logo_url, cover_url, created_at)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15)`,
-        [b.id, uid(b.ownerKey), b.name, b.category, b.description, b.address, b.neighbourhood, e164(b.phone), b.whatsapp,
-          b.instagram, b.website, b.openingHours ? JSON.stringify(b.openingHours) : null, b.logo, b.cover, ago(300 - i)],
-      );
-      for (const [position, url] of b.gallery.entries()) {
-        if (url) await tx.query(`INSERT INTO public.business_images (business_id, url, position) VALUES ($1,$2,$3)`, [b.id, url, position]);
-      }
+  }
+  for (const [i, s] of plan.services.entries()) {
+    await tx.query(
+      `INSERT INTO public.services (id, owner_id, name, category, description, neighbourhood, phone, whatsapp, price_info, image_url, created_at)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`,
+      [s.id, plan.uid(s.ownerKey), s.name, s.category, s.description, s.neighbourhood, e164(s.phone), s.whatsapp, s.priceInfo, s.image, plan.ago(250 - i)],
+    );
+  }
+  for (const [i, d] of plan.drivers.entries()) {
+    await tx.query(
+      `INSERT INTO public.drivers (id, name, vehicle_kind, vehicle_description, areas, bio, phone, whatsapp, photo_url, working_hours, created_at)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`,
+      [d.id, d.name, d.vehicleKind, d.vehicleDescription, d.areas, d.bio, e164(d.phone), d.whatsapp, d.photo, JSON.stringify(d.workingHours), plan.ago(220 - i)],
+    );
+  }
+}
+
+/** The items for sale, the sold ones marked sold when they were listed. */
+async function insertSellItems(tx: Queryable, plan: TownPlan) {
+  for (const [i, s] of plan.sellItems.entries()) {
+    const createdAt = plan.ago(s.daysAgo, i * 7);
+    await tx.query(
+      `INSERT INTO public.sell_items (id, seller_id, title, description, price, condition, category, location, images, status, sold_at, created_at)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)`,
+      [s.id, plan.uid(s.sellerKey), s.title, s.description, s.price.toFixed(2), s.condition, s.category, s.location,
+        s.photos.filter((p): p is string => p !== null), s.sold ? "sold" : "available", s.sold ? createdAt : null, createdAt],
+    );
+  }
+}
+
+/** The posts, their polls and options, and the residents' votes. */
+async function insertPostsAndPolls(tx: Queryable, plan: TownPlan) {
+  const pollIds: (string | null)[] = [];
+  const optionIds: string[][] = [];
+  for (const [i, p] of plan.posts.entries()) {
+    await tx.query(
+      `INSERT INTO public.posts (id, author_id, content, image_url, created_at) VALUES ($1,$2,$3,$4,$5)`,
+      [p.id, plan.uid(p.authorKey), p.content, p.image, plan.ago(p.daysAgo, i * 11)],
+    );
+    if (!p.poll) {
+      pollIds.push(null);
+      optionIds.push([]);
+      continue;
     }
-    for (const [i, s] of services.entries()) {
-      await tx.query(
-        `INSERT INTO public.services (id, owner_id, name, category, description, neighbourhood, phone, whatsapp, price_info, image_url, created_at)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`,
-        [s.id, uid(s.ownerKey), s.name, s.category, s.description, s.neighbourhood, e164(s.phone), s.whatsapp, s.priceInfo, s.image, ago(250 - i)],
-      );
-    }
-    for (const [i, d] of drivers.entries()) {
-      await tx.query(
-        `INSERT INTO public.drivers (id, name, vehicle_kind, vehicle_description, areas, bio, phone, whatsapp, photo_url, working_hours, created_at)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`,
-        [d.id, d.name, d.vehicleKind, d.vehicleDescription, d.areas, d.bio, e164(d.phone), d.whatsapp, d.photo, JSON.stringify(d.workingHours), ago(220 - i)],
-      );
-    }
-    for (const [i, s] of sellItems.entries()) {
-      const createdAt = ago(s.daysAgo, i * 7);
-      await tx.query(
-        `INSERT INTO public.sell_items (id, seller_id, title, description, price, condition, category, location, images, status, sold_at, created_at)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)`,
-        [s.id, uid(s.sellerKey), s.title, s.description, s.price.toFixed(2), s.condition, s.category, s.location,
-          s.photos.filter((p): p is string => p !== null), s.sold ? "sold" : "available", s.sold ? createdAt : null, createdAt],
-      );
-    }
-    const pollIds: (string | null)[] = [];
-    const optionIds: string[][] = [];
-    for (const [i, p] of posts.entries()) {
-      await tx.query(
-        `INSERT INTO public.posts (id, author_id, content, image_url, created_at) VALUES ($1,$2,$3,$4,$5)`,
-        [p.id, uid(p.authorKey), p.content, p.image, ago(p.daysAgo, i * 11)],
-      );
-      if (!p.poll) {
-        pollIds.push(null);
-        optionIds.push([]);
-        continue;
-      }
-      const pollId = randomUUID();
-      await tx.query(`INSERT INTO public.polls (id, post_id, question, created_at) VALUES ($1,$2,$3,$4)`, [
-        pollId, p.id, p.poll.question, ago(p.daysAgo, i * 11),
-      ]);
-      const ids: string[] = [];
-      for (const [position, label] of p.poll.options.entries()) {
-        const optionId = randomUUID();
-        ids.push(optionId);
-        await tx.query(`INSERT INTO public.poll_options (id, poll_id, label, position) VALUES ($1,$2,$3,$4)`, [
-          optionId, pollId, label, position,
-        ]);
-      }
-      pollIds.push(pollId);
-      optionIds.push(ids);
-    }
-    for (const vote of town.votes) {
-      const pollId = pollIds[vote.postIndex];
-      const optionId = optionIds[vote.postIndex]?.[vote.optionIndex];
-      if (!pollId || !optionId) continue;
-      await tx.query(`INSERT INTO public.poll_votes (poll_id, user_id, option_id) VALUES ($1,$2,$3)`, [
-        pollId, uid(vote.userKey), optionId,
+    const pollId = randomUUID();
+    await tx.query(`INSERT INTO public.polls (id, post_id, question, created_at) VALUES ($1,$2,$3,$4)`, [
+      pollId, p.id, p.poll.question, plan.ago(p.daysAgo, i * 11),
+    ]);
+    const ids: string[] = [];
+    for (const [position, label] of p.poll.options.entries()) {
+      const optionId = randomUUID();
+      ids.push(optionId);
+      await tx.query(`INSERT INTO public.poll_options (id, poll_id, label, position) VALUES ($1,$2,$3,$4)`, [
+        optionId, pollId, label, position,
       ]);
     }
-    for (const [i, n] of news.entries()) {
-      await tx.query(
-        `INSERT INTO public.news (id, author_id, title, summary, content, cover_image, created_at) VALUES ($1,$2,$3,$4,$5,$6,$7)`,
-        [n.id, uid(n.authorKey), n.title, n.summary, n.content, n.cover, ago(n.daysAgo, i * 13)],
-      );
-    }
-  });
-  return true;
+    pollIds.push(pollId);
+    optionIds.push(ids);
+  }
+  for (const vote of plan.votes) {
+    const pollId = pollIds[vote.postIndex];
+    const optionId = optionIds[vote.postIndex]?.[vote.optionIndex];
+    if (!pollId || !optionId) continue;
+    await tx.query(`INSERT INTO public.poll_votes (poll_id, user_id, option_id) VALUES ($1,$2,$3)`, [
+      pollId, plan.uid(vote.userKey), optionId,
+    ]);
+  }
+}
+
+/** The news articles. */
+async function insertNews(tx: Queryable, plan: TownPlan) {
+  for (const [i, n] of plan.news.entries()) {
+    await tx.query(
+      `INSERT INTO public.news (id, author_id, title, summary, content, cover_image, created_at) VALUES ($1,$2,$3,$4,$5,$6,$7)`,
+      [n.id, plan.uid(n.authorKey), n.title, n.summary, n.content, n.cover, plan.ago(n.daysAgo, i * 13)],
+    );
+  }
 }
 
 function pendingArtworkFile(dataDir: string): string {

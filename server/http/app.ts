@@ -56,9 +56,51 @@ export type DevServer = { server: http.Server; vite: ViteDevServer };
 export async function start(dev?: DevServer): Promise<http.Server> {
   // Every line this process writes from here on is one JSON object.
   installJsonLogging();
-  let env;
+  const env = orExit(getEnv);
+  const startedAt = Date.now();
+  await openDatabase(startedAt);
+
+  const pipeline = createPipeline({ build: build as unknown as ServerBuild, mode: process.env.NODE_ENV ?? "production" });
+  const serving: Serving = {
+    dev,
+    origin: `http://localhost:${env.PORT}`,
+    countSql: env.ACCESS_LOG_SQL === "on",
+    stopping: false,
+    serveStatic: dev ? () => false : createStaticHandler(path.resolve(process.env.APP_ROOT ?? process.cwd(), "build", "client")),
+    pipeline,
+    pipelineNow: dev ? devPipeline(dev.vite) : async () => pipeline,
+  };
+
+  const server = dev?.server ?? http.createServer();
+  server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => guarded(req, res, () => handleRequest(serving, req, res)));
+
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  console.log(`[guida] listening on http://localhost:${env.PORT} (ready in ${Date.now() - startedAt} ms)`);
+  process.once("SIGTERM", () => stopOnSignal(serving, server, "SIGTERM"));
+  process.once("SIGINT", () => stopOnSignal(serving, server, "SIGINT"));
+  return server;
+}
+
+/** What a request is answered with: the pipeline (and, in development, Vite) and the server's state. */
+type Serving = {
+  dev: DevServer | undefined;
+  /** Where a request without a usable Host header is taken to be addressed. */
+  origin: string;
+  /** ACCESS_LOG_SQL=on: each request's log line counts its SQL statements. */
+  countSql: boolean;
+  /** Set at SIGTERM/SIGINT: answers say Connection: close. */
+  stopping: boolean;
+  serveStatic: (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
+  pipeline: ReturnType<typeof createPipeline>;
+  pipelineNow: () => Promise<ReturnType<typeof createPipeline>>;
+};
+
+/** A configuration error (EnvError) ends the process with its message and status 78 (EX_CONFIG). */
+function orExit<T>(read: () => T): T {
   try {
-    env = getEnv();
+    return read();
   } catch (error) {
     if (error instanceof EnvError) {
       console.error(error.message);
@@ -66,7 +108,10 @@ export async function start(dev?: DevServer): Promise<http.Server> {
     }
     throw error;
   }
-  const startedAt = Date.now();
+}
+
+/** Opens, migrates and (when empty and embedded) seeds the database; a known failure ends the process with its status. */
+async function openDatabase(startedAt: number) {
   try {
     const platform = await getPlatform();
     console.log(
@@ -89,198 +134,179 @@ export async function start(dev?: DevServer): Promise<http.Server> {
     }
     throw error;
   }
+}
 
-  const serveStatic = dev ? () => false : createStaticHandler(path.resolve(process.env.APP_ROOT ?? process.cwd(), "build", "client"));
-  const pipeline = createPipeline({ build: build as unknown as ServerBuild, mode: process.env.NODE_ENV ?? "production" });
-  const pipelineNow = dev ? devPipeline(dev.vite) : async () => pipeline;
-  const origin = `http://localhost:${env.PORT}`;
+function handleRequest(serving: Serving, req: http.IncomingMessage, res: http.ServerResponse) {
+  const began = performance.now();
+  // TRACE (it would echo the request, cookies included), TRACK and CONNECT: no Fetch
+  // Request can even be made of them, and no page answers them.
+  if (UNSUPPORTED_METHODS.has(req.method ?? "")) {
+    refuse(req, res, began, 405, "Método não permitido.", { Allow: "GET, HEAD, POST" });
+    return;
+  }
+  if (serving.dev) {
+    // Vite answers for the app's modules, its client and public/; the rest is ours.
+    serving.dev.vite.middlewares(req, res, () => guarded(req, res, () => handleByPipeline(serving, req, res, began)));
+    return;
+  }
+  if (serving.serveStatic(req, res)) return;
+  if (serveCachedPage(serving, req, res, began)) return;
+  handleByPipeline(serving, req, res, began);
+}
 
-  let stopping = false;
-  const countSql = env.ACCESS_LOG_SQL === "on";
-
-  /**
-   * A visitor's page from the shared cache, answered from the node request itself: no
-   * Fetch Request or Response is built for a hit (they cost several times the rest).
-   * The query holds exactly what the pipeline's own lookup reads, so both agree.
-   */
-  const serveCachedPage = (req: http.IncomingMessage, res: http.ServerResponse, began: number): boolean => {
-    // In development the pipeline changes with the code; its own lookup serves the cache.
-    if (dev || (req.method !== "GET" && req.method !== "HEAD")) return false;
-    // Signed-in requests never share a page: skip the lookup (and its URL parsing) for them.
-    if (req.headers.authorization !== undefined || isPersonalRequest(req.headers.cookie ?? null)) return false;
-    let url: URL;
-    try {
-      url = new URL(req.url ?? "/", req.headers.host ? `http://${req.headers.host}` : origin);
-    } catch {
-      return false;
-    }
-    const header = (name: string) => {
-      const value = req.headers[name];
-      return Array.isArray(value) ? value.join(", ") : (value ?? null);
-    };
-    const answer = pipeline.fromCache({
-      method: req.method,
-      url,
-      cookie: header("cookie"),
-      hasAuthorization: req.headers.authorization !== undefined,
-      saveData: header("save-data"),
-      acceptEncoding: header("accept-encoding"),
-      ifNoneMatch: header("if-none-match"),
-      https: isForwardedHttps(header("x-forwarded-proto")),
-    });
-    if (!answer) return false;
-    const requestId = requestIdOf(req);
-    writeAnswer(res, answer, stopping ? ["X-Request-Id", requestId, "Connection", "close"] : ["X-Request-Id", requestId]);
-    logRequest(req, res, requestId, began, countSql ? 0 : undefined);
-    return true;
+/**
+ * A visitor's page from the shared cache, answered from the node request itself: no
+ * Fetch Request or Response is built for a hit (they cost several times the rest).
+ * The query holds exactly what the pipeline's own lookup reads, so both agree.
+ */
+function serveCachedPage(serving: Serving, req: http.IncomingMessage, res: http.ServerResponse, began: number): boolean {
+  // In development the pipeline changes with the code; its own lookup serves the cache.
+  if (serving.dev || (req.method !== "GET" && req.method !== "HEAD")) return false;
+  // Signed-in requests never share a page: skip the lookup (and its URL parsing) for them.
+  if (req.headers.authorization !== undefined || isPersonalRequest(req.headers.cookie ?? null)) return false;
+  let url: URL;
+  try {
+    url = new URL(req.url ?? "/", req.headers.host ? `http://${req.headers.host}` : serving.origin);
+  } catch {
+    return false;
+  }
+  const header = (name: string) => {
+    const value = req.headers[name];
+    return Array.isArray(value) ? value.join(", ") : (value ?? null);
   };
+  const answer = serving.pipeline.fromCache({
+    method: req.method,
+    url,
+    cookie: header("cookie"),
+    hasAuthorization: req.headers.authorization !== undefined,
+    saveData: header("save-data"),
+    acceptEncoding: header("accept-encoding"),
+    ifNoneMatch: header("if-none-match"),
+    https: isForwardedHttps(header("x-forwarded-proto")),
+  });
+  if (!answer) return false;
+  const requestId = requestIdOf(req);
+  writeAnswer(res, answer, serving.stopping ? ["X-Request-Id", requestId, "Connection", "close"] : ["X-Request-Id", requestId]);
+  logRequest(req, res, requestId, began, serving.countSql ? 0 : undefined);
+  return true;
+}
 
-  /** A short refusal written straight to the socket, with the headers every answer carries, and logged. */
-  const refuse = (req: http.IncomingMessage, res: http.ServerResponse, began: number, status: number, message: string, extra: Record<string, string>) => {
-    const requestId = requestIdOf(req);
-    const headers = new Headers({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Request-Id": requestId, ...extra });
-    applySecurityHeaders(headers, { nonce: null, https: isForwardedHttps(req.headers["x-forwarded-proto"]?.toString()) });
-    res.writeHead(status, Object.fromEntries(headers));
-    res.end(req.method === "HEAD" ? undefined : message);
-    logRequest(req, res, requestId, began);
+/** A short refusal written straight to the socket, with the headers every answer carries, and logged. */
+function refuse(req: http.IncomingMessage, res: http.ServerResponse, began: number, status: number, message: string, extra: Record<string, string>) {
+  const requestId = requestIdOf(req);
+  const headers = new Headers({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Request-Id": requestId, ...extra });
+  applySecurityHeaders(headers, { nonce: null, https: isForwardedHttps(req.headers["x-forwarded-proto"]?.toString()) });
+  res.writeHead(status, Object.fromEntries(headers));
+  res.end(req.method === "HEAD" ? undefined : message);
+  logRequest(req, res, requestId, began);
+}
+
+/** One bad request must never take the server (and everyone's requests) down with it. */
+function guarded(req: http.IncomingMessage, res: http.ServerResponse, handle: () => void) {
+  try {
+    handle();
+  } catch (error) {
+    logLine("error", "request failed", { path: (req.url ?? "/").split("?")[0], error: describeError(error) });
+    if (!res.headersSent) {
+      res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+      res.end("Erro interno. Tente de novo em instantes.");
+    } else res.destroy();
+  }
+}
+
+function handleByPipeline(serving: Serving, req: http.IncomingMessage, res: http.ServerResponse, began: number) {
+  const base = req.headers.host ? `http://${req.headers.host}` : serving.origin;
+  if (!URL.canParse(req.url ?? "/", base)) {
+    // A Host header (or target) no URL can be made of: nobody's browser sends that.
+    refuse(req, res, began, 400, "Pedido inválido.", { Connection: "close" });
+    return;
+  }
+  const adapted = toFetchRequest(req, res, base);
+  // Declared before any answer can be sent: the log line reads it.
+  const counter = serving.countSql ? { statements: 0 } : undefined;
+  // Work the answer must not wait for (nor reveal by its timing): run once it is written.
+  const afterAnswer: (() => Promise<void>)[] = [];
+  let answered = false;
+  const answer = (response: Response) => {
+    if (answered || res.headersSent) return;
+    answered = true;
+    // Shutting down: the client must not reuse this connection.
+    if (serving.stopping) res.setHeader("Connection", "close");
+    void writeFetchResponse(res, response)
+      .catch(() => res.destroy())
+      .finally(() => {
+        logRequest(req, res, adapted.requestId, began, counter?.statements);
+        for (const task of afterAnswer.splice(0)) void task();
+      });
   };
-
-  /** One bad request must never take the server (and everyone's requests) down with it. */
-  const guarded = (req: http.IncomingMessage, res: http.ServerResponse, handle: () => void) => {
-    try {
-      handle();
-    } catch (error) {
-      logLine("error", "request failed", { path: (req.url ?? "/").split("?")[0], error: describeError(error) });
-      if (!res.headersSent) {
-        res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
-        res.end("Erro interno. Tente de novo em instantes.");
-      } else res.destroy();
-    }
+  void adapted.tooLarge.then(() => {
+    if (answered || res.headersSent) return;
+    // Answered while the client is still uploading. Node would close the socket right
+    // after the response (Connection: close), with the rest of the upload unread, and
+    // the kernel then resets the connection — which can destroy the 413 before the
+    // browser reads it ("connection reset" instead of our message). So no
+    // Connection: close: the answer, then a graceful close (see lingerAndClose). Even
+    // when the client asked to close (Connection: close), Node must not close for us.
+    res.shouldKeepAlive = true;
+    res.once("finish", () => lingerAndClose(req.socket));
+    answer(
+      new Response(`O envio é grande demais. ${IMAGE_TOO_LARGE}`, {
+        status: 413,
+        headers: {
+          "Content-Type": "text/plain; charset=utf-8",
+          "Cache-Control": "no-store",
+          "X-Content-Type-Options": "nosniff",
+          "X-Request-Id": adapted.requestId,
+        },
+      }),
+    );
+  });
+  if (adapted.rejected) return;
+  const handling = {
+    clientAddress: adapted.clientAddress,
+    requestId: adapted.requestId,
+    afterResponse: (task: () => Promise<void>) => void afterAnswer.push(task),
   };
-
-  const handleRequest = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const began = performance.now();
-    // TRACE (it would echo the request, cookies included), TRACK and CONNECT: no Fetch
-    // Request can even be made of them, and no page answers them.
-    if (UNSUPPORTED_METHODS.has(req.method ?? "")) {
-      refuse(req, res, began, 405, "Método não permitido.", { Allow: "GET, HEAD, POST" });
-      return;
-    }
-    if (dev) {
-      // Vite answers for the app's modules, its client and public/; the rest is ours.
-      dev.vite.middlewares(req, res, () => guarded(req, res, () => handleByPipeline(req, res, began)));
-      return;
-    }
-    if (serveStatic(req, res)) return;
-    if (serveCachedPage(req, res, began)) return;
-    handleByPipeline(req, res, began);
-  };
-
-  const handleByPipeline = (req: http.IncomingMessage, res: http.ServerResponse, began: number) => {
-    const base = req.headers.host ? `http://${req.headers.host}` : origin;
-    if (!URL.canParse(req.url ?? "/", base)) {
-      // A Host header (or target) no URL can be made of: nobody's browser sends that.
-      refuse(req, res, began, 400, "Pedido inválido.", { Connection: "close" });
-      return;
-    }
-    const adapted = toFetchRequest(req, res, base);
-    // Declared before any answer can be sent: the log line reads it.
-    const counter = countSql ? { statements: 0 } : undefined;
-    // Work the answer must not wait for (nor reveal by its timing): run once it is written.
-    const afterAnswer: (() => Promise<void>)[] = [];
-    let answered = false;
-    const answer = (response: Response) => {
-      if (answered || res.headersSent) return;
-      answered = true;
-      // Shutting down: the client must not reuse this connection.
-      if (stopping) res.setHeader("Connection", "close");
-      void writeFetchResponse(res, response)
-        .catch(() => res.destroy())
-        .finally(() => {
-          logRequest(req, res, adapted.requestId, began, counter?.statements);
-          for (const task of afterAnswer.splice(0)) void task();
-        });
-    };
-    void adapted.tooLarge.then(() => {
-      if (answered || res.headersSent) return;
-      // Answered while the client is still uploading. Node would close the socket right
-      // after the response (Connection: close), with the rest of the upload unread, and
-      // the kernel then resets the connection — which can destroy the 413 before the
-      // browser reads it ("connection reset" instead of our message). So no
-      // Connection: close: the answer, then a graceful close (see lingerAndClose). Even
-      // when the client asked to close (Connection: close), Node must not close for us.
-      res.shouldKeepAlive = true;
-      res.once("finish", () => lingerAndClose(req.socket));
+  const handle = async () => (await serving.pipelineNow()).handle(adapted.request, handling);
+  (counter ? countStatementsIn(counter, handle) : handle())
+    .then(answer)
+    .catch((error: unknown) => {
+      if (answered) return;
+      logLine("error", "request failed", { requestId: adapted.requestId, error: describeError(error) });
       answer(
-        new Response(`O envio é grande demais. ${IMAGE_TOO_LARGE}`, {
-          status: 413,
-          headers: {
-            "Content-Type": "text/plain; charset=utf-8",
-            "Cache-Control": "no-store",
-            "X-Content-Type-Options": "nosniff",
-            "X-Request-Id": adapted.requestId,
-          },
+        new Response("Erro interno. Tente de novo em instantes.", {
+          status: 500,
+          headers: { "Content-Type": "text/plain; charset=utf-8", "X-Request-Id": adapted.requestId },
         }),
       );
     });
-    if (adapted.rejected) return;
-    const handling = {
-      clientAddress: adapted.clientAddress,
-      requestId: adapted.requestId,
-      afterResponse: (task: () => Promise<void>) => void afterAnswer.push(task),
-    };
-    const handle = async () => (await pipelineNow()).handle(adapted.request, handling);
-    (counter ? countStatementsIn(counter, handle) : handle())
-      .then(answer)
-      .catch((error: unknown) => {
-        if (answered) return;
-        logLine("error", "request failed", { requestId: adapted.requestId, error: describeError(error) });
-        answer(
-          new Response("Erro interno. Tente de novo em instantes.", {
-            status: 500,
-            headers: { "Content-Type": "text/plain; charset=utf-8", "X-Request-Id": adapted.requestId },
-          }),
-        );
-      });
-  };
+}
 
-  const server = dev?.server ?? http.createServer();
-  server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => guarded(req, res, () => handleRequest(req, res)));
-
-  server.keepAliveTimeout = 65_000;
-
-  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
-  console.log(`[guida] listening on http://localhost:${env.PORT} (ready in ${Date.now() - startedAt} ms)`);
-
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    // Stop accepting, let in-flight requests finish, then close the database cleanly
-    // (PGlite checkpoints its folder on close). Logged once the port is closed, so the
-    // line can be trusted to mean it.
-    server.close(() => {
-      void Promise.all([closeDb(), dev?.vite.close()]).finally(() => process.exit(0));
-    });
-    console.log(`[guida] ${signal}: finishing requests in flight, then closing the database`);
-    // server.close() waits for every connection to end, and a keep-alive connection whose
-    // request finished after the signal would idle until keepAliveTimeout (65 s): the
-    // responses say Connection: close (see answer), and idle ones are closed as they appear.
-    server.closeIdleConnections();
-    // Live streams never end by themselves: ended now, their browsers reconnect elsewhere.
-    closeLiveStreams();
-    setInterval(() => server.closeIdleConnections(), 250).unref();
-    // Docker sends SIGKILL 10 s after SIGTERM: past 8 s, cut what is left and still close
-    // the database, so the folder is checkpointed rather than recovered at next start.
-    setTimeout(() => {
-      console.error(`[guida] requests still running ${SHUTDOWN_GRACE_MS} ms after ${signal}: closing them`);
-      server.closeAllConnections();
-      void closeDb().finally(() => process.exit(1));
-    }, SHUTDOWN_GRACE_MS).unref();
-    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 1_500).unref();
-  };
-  process.once("SIGTERM", () => stop("SIGTERM"));
-  process.once("SIGINT", () => stop("SIGINT"));
-  return server;
+function stopOnSignal(serving: Serving, server: http.Server, signal: string) {
+  if (serving.stopping) return;
+  serving.stopping = true;
+  // Stop accepting, let in-flight requests finish, then close the database cleanly
+  // (PGlite checkpoints its folder on close). Logged once the port is closed, so the
+  // line can be trusted to mean it.
+  server.close(() => {
+    void Promise.all([closeDb(), serving.dev?.vite.close()]).finally(() => process.exit(0));
+  });
+  console.log(`[guida] ${signal}: finishing requests in flight, then closing the database`);
+  // server.close() waits for every connection to end, and a keep-alive connection whose
+  // request finished after the signal would idle until keepAliveTimeout (65 s): the
+  // responses say Connection: close (see answer), and idle ones are closed as they appear.
+  server.closeIdleConnections();
+  // Live streams never end by themselves: ended now, their browsers reconnect elsewhere.
+  closeLiveStreams();
+  setInterval(() => server.closeIdleConnections(), 250).unref();
+  // Docker sends SIGKILL 10 s after SIGTERM: past 8 s, cut what is left and still close
+  // the database, so the folder is checkpointed rather than recovered at next start.
+  setTimeout(() => {
+    console.error(`[guida] requests still running ${SHUTDOWN_GRACE_MS} ms after ${signal}: closing them`);
+    server.closeAllConnections();
+    void closeDb().finally(() => process.exit(1));
+  }, SHUTDOWN_GRACE_MS).unref();
+  setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 1_500).unref();
 }
 
 /**
