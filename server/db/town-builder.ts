@@ -79,6 +79,42 @@ function e164(phone: string): string {
   return normalized;
 }
 
+/** The copy's polls, their options and the residents' votes, each post's poll beside the post it belongs to. */
+async function addPollsAndVotes(
+  tx: Queryable,
+  town: ReturnType<typeof buildDemoTown>,
+  posts: { id: string; created_at: string }[],
+  uid: (key: string | null) => string | null,
+) {
+  const polls: Row[] = [];
+  const options: Row[] = [];
+  const optionIds: string[][] = [];
+  const pollIds: (string | null)[] = [];
+  town.posts.forEach((p, i) => {
+    if (!p.poll) {
+      pollIds.push(null);
+      optionIds.push([]);
+      return;
+    }
+    const pollId = randomUUID();
+    pollIds.push(pollId);
+    polls.push({ id: pollId, post_id: posts[i]!.id, question: p.poll.question, created_at: posts[i]!.created_at });
+    optionIds.push(p.poll.options.map((label, position) => {
+      const id = randomUUID();
+      options.push({ id, poll_id: pollId, label, position });
+      return id;
+    }));
+  });
+  await insertRows(tx, "public.polls", { id: "uuid", post_id: "uuid", question: "text", created_at: "timestamptz" }, polls);
+  await insertRows(tx, "public.poll_options", { id: "uuid", poll_id: "uuid", label: "text", position: "int" }, options);
+  const votes = town.votes.flatMap((v) => {
+    const pollId = pollIds[v.postIndex];
+    const optionId = optionIds[v.postIndex]?.[v.optionIndex];
+    return pollId && optionId ? [{ poll_id: pollId, user_id: uid(v.userKey), option_id: optionId }] : [];
+  });
+  await insertRows(tx, "public.poll_votes", { poll_id: "uuid", user_id: "uuid", option_id: "uuid" }, votes);
+}
+
 /** Adds copy `copy` (1, 2, …) of the demo town; returns the ids a favorite may point at. */
 async function addCopy(tx: Queryable, copy: number, now: Date, passwordHash: string, pictures: Pictures): Promise<{ kind: string; id: string }[]> {
   const town = buildDemoTown(2026 + copy);
@@ -158,33 +194,7 @@ async function addCopy(tx: Queryable, copy: number, now: Date, passwordHash: str
   const posts = town.posts.map((p, i) => ({ id: randomUUID(), author_id: uid(p.authorKey), content: p.content, created_at: ago(p.daysAgo, i * 11),
     image_url: p.hasImage ? nth(pictures.posts.filter(Boolean), i, null) : null }));
   await insertRows(tx, "public.posts", { id: "uuid", author_id: "uuid", content: "text", created_at: "timestamptz", image_url: "text" }, posts);
-  const polls: Row[] = [];
-  const options: Row[] = [];
-  const optionIds: string[][] = [];
-  const pollIds: (string | null)[] = [];
-  town.posts.forEach((p, i) => {
-    if (!p.poll) {
-      pollIds.push(null);
-      optionIds.push([]);
-      return;
-    }
-    const pollId = randomUUID();
-    pollIds.push(pollId);
-    polls.push({ id: pollId, post_id: posts[i]!.id, question: p.poll.question, created_at: posts[i]!.created_at });
-    optionIds.push(p.poll.options.map((label, position) => {
-      const id = randomUUID();
-      options.push({ id, poll_id: pollId, label, position });
-      return id;
-    }));
-  });
-  await insertRows(tx, "public.polls", { id: "uuid", post_id: "uuid", question: "text", created_at: "timestamptz" }, polls);
-  await insertRows(tx, "public.poll_options", { id: "uuid", poll_id: "uuid", label: "text", position: "int" }, options);
-  const votes = town.votes.flatMap((v) => {
-    const pollId = pollIds[v.postIndex];
-    const optionId = optionIds[v.postIndex]?.[v.optionIndex];
-    return pollId && optionId ? [{ poll_id: pollId, user_id: uid(v.userKey), option_id: optionId }] : [];
-  });
-  await insertRows(tx, "public.poll_votes", { poll_id: "uuid", user_id: "uuid", option_id: "uuid" }, votes);
+  await addPollsAndVotes(tx, town, posts, uid);
   const news = town.news.map((n, i) => ({
     id: randomUUID(), author_id: uid(n.authorKey), title: n.title, summary: n.summary, content: n.content, created_at: ago(n.daysAgo, i * 13),
     cover_image: nth(pictures.news, i, null),
