@@ -1,6 +1,6 @@
 import type { Queryable } from "../db";
 import { newPostsCount, pollCounts, unreadCount } from "../models/live";
-import { parseLastEventId, pollToken, type LiveEvent } from "./protocol";
+import { parseLastEventId, pollToken } from "./protocol";
 
 /** A comment line this often keeps proxies (nginx: 60 s) and phones from closing an idle stream. */
 export const HEARTBEAT_MS = 25_000;
@@ -34,12 +34,19 @@ export type OpenResult = { body: ReadableStream<Uint8Array> } | { refused: "serv
 
 type Part = "unread" | "polls" | "feed";
 
+/**
+ * What a client holds: the token of each part's last value sent (or resumed), and the event
+ * id naming them all. Never changed in place: tabs that hold the same values share one.
+ */
+type Held = { readonly tokens: ReadonlyMap<string, string>; readonly id: string };
+
 type Stream = {
   viewer: LiveViewer;
   topics: LiveTopics;
+  /** Who reads and what: streams with equal keys get equal values. */
+  readonly key: string;
   controller: ReadableStreamDefaultController<Uint8Array>;
-  /** What the client holds, by part: the tokens of the last values sent (or resumed). */
-  sent: Map<string, string>;
+  held: Held;
   pending: Set<Part>;
   closed: boolean;
 };
@@ -55,9 +62,6 @@ const PARTS_BY_TABLE: Record<string, Part[]> = {
 
 const encoder = new TextEncoder();
 const HEARTBEAT = encoder.encode(":\n\n");
-
-/** One read round's encoded events, by event id and value: thousands of tabs following the same poll share the bytes. */
-type Encoded = Map<string, Uint8Array>;
 
 /**
  * Every open /events stream of this server: the caps, the heartbeat, and the fan-out of
@@ -85,14 +89,8 @@ export class LiveHub {
     let stream!: Stream;
     const body = new ReadableStream<Uint8Array>({
       start: (controller) => {
-        stream = {
-          viewer,
-          topics,
-          controller,
-          sent: heldFor(viewer, topics, lastEventId),
-          pending: new Set(),
-          closed: false,
-        };
+        const key = `${viewer.userId ?? "visitor"}|${topics.polls.join(",")}|${topics.feed ? (topics.feed.newestSeen ?? "") : "-"}`;
+        stream = { viewer, topics, key, controller, held: heldFor(viewer, topics, lastEventId), pending: new Set(), closed: false };
       },
       cancel: () => this.close(stream),
     });
@@ -156,66 +154,77 @@ export class LiveHub {
     this.flushTimer.unref?.();
   }
 
+  /**
+   * One read round. Streams with the same viewer, topics, stale parts and held values would
+   * get the same events: they form one group, read and encoded once, whose bytes are then
+   * written to each (5,000 tabs on one poll cost one read and 5,000 writes).
+   */
   private async flush(): Promise<void> {
+    const groups = new Map<string, Stream[]>();
+    for (const stream of this.streams) {
+      if (stream.pending.size === 0) continue;
+      const parts = [...stream.pending].sort().join(",");
+      const key = `${stream.key}|${parts}|${stream.held.id}`;
+      const group = groups.get(key);
+      if (group) group.push(stream);
+      else groups.set(key, [stream]);
+    }
     // Reads shared within this round, by viewer: a visitor's claims are everyone's.
     const memo = new Map<string, Promise<unknown>>();
-    const once = <T>(stream: Stream, what: string, fn: (tx: Queryable) => Promise<T>): Promise<T> => {
-      const key = `${stream.viewer.userId ?? "visitor"}|${what}`;
+    const once = <T>(viewer: LiveViewer, what: string, fn: (tx: Queryable) => Promise<T>): Promise<T> => {
+      const key = `${viewer.userId ?? "visitor"}|${what}`;
       let read = memo.get(key) as Promise<T> | undefined;
       if (!read) {
-        read = stream.viewer.read(fn);
+        read = viewer.read(fn);
         memo.set(key, read);
       }
       return read;
     };
-    const encoded: Encoded = new Map();
-    const due = [...this.streams].filter((stream) => stream.pending.size > 0);
-    await Promise.all(due.map((stream) => this.refresh(stream, once, encoded)));
+    await Promise.all([...groups.values()].map((members) => this.refresh(members, once)));
   }
 
   private async refresh(
-    stream: Stream,
-    once: <T>(stream: Stream, what: string, fn: (tx: Queryable) => Promise<T>) => Promise<T>,
-    encoded: Encoded,
+    members: Stream[],
+    once: <T>(viewer: LiveViewer, what: string, fn: (tx: Queryable) => Promise<T>) => Promise<T>,
   ): Promise<void> {
-    const parts = [...stream.pending];
-    stream.pending.clear();
+    const { viewer, topics, pending, held } = members[0]!;
+    const parts = [...pending];
+    // Changes arriving while this round reads mark them again, for the next round.
+    for (const stream of members) stream.pending.clear();
+    const chunks: Uint8Array[] = [];
+    let holds = held;
+    /** Queues the value unless the client already holds it; the event id is everything it then holds. */
+    const offer = (key: string, token: string, event: string, data: unknown) => {
+      if (holds.tokens.get(key) === token) return;
+      const tokens = new Map(holds.tokens).set(key, token);
+      holds = { tokens, id: [...tokens.values()].join(".") };
+      chunks.push(encoder.encode(`id: ${holds.id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+    };
     try {
       for (const part of parts) {
-        if (stream.closed) return;
         if (part === "unread") {
-          const userId = stream.viewer.userId!;
-          const count = await once(stream, "unread", (tx) => unreadCount(tx, userId));
-          this.offer(stream, "u", `u${count}`, { event: "unread", data: { count } }, encoded);
+          const userId = viewer.userId!;
+          const count = await once(viewer, "unread", (tx) => unreadCount(tx, userId));
+          offer("u", `u${count}`, "unread", { count });
         } else if (part === "feed") {
-          const newestSeen = stream.topics.feed!.newestSeen;
-          const count = await once(stream, `feed:${newestSeen}`, (tx) => newPostsCount(tx, newestSeen));
-          this.offer(stream, "n", `n${count}`, { event: "feed", data: { count } }, encoded);
+          const newestSeen = topics.feed!.newestSeen;
+          const count = await once(viewer, `feed:${newestSeen}`, (tx) => newPostsCount(tx, newestSeen));
+          offer("n", `n${count}`, "feed", { count });
         } else {
-          const ids = stream.topics.polls;
-          const results = await once(stream, `polls:${ids.join(",")}`, (tx) => pollCounts(tx, ids));
-          for (const poll of results) this.offer(stream, `p${poll.pollId}`, pollToken(poll), { event: "poll", data: poll }, encoded);
+          const results = await once(viewer, `polls:${topics.polls.join(",")}`, (tx) => pollCounts(tx, topics.polls));
+          for (const poll of results) offer(`p${poll.pollId}`, pollToken(poll), "poll", poll);
         }
       }
     } catch (error) {
-      // A failed read leaves the client with what it has; the next change or reconnect reads again.
+      // A failed read leaves the clients with what they have; the next change or reconnect reads again.
       console.error("[live] read failed:", error);
     }
-  }
-
-  /** Sends the value unless the client already holds it; the event id is everything it then holds. */
-  private offer(stream: Stream, key: string, token: string, event: Omit<LiveEvent, "id">, encoded: Encoded): void {
-    if (stream.sent.get(key) === token) return;
-    stream.sent.set(key, token);
-    const id = [...stream.sent.values()].join(".");
-    // The id names the value (token) too: equal ids and tokens are equal events.
-    const cacheKey = `${id}|${token}`;
-    let bytes = encoded.get(cacheKey);
-    if (!bytes) {
-      bytes = encoder.encode(`id: ${id}\nevent: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`);
-      encoded.set(cacheKey, bytes);
+    if (chunks.length === 0) return;
+    for (const stream of members) {
+      if (stream.closed) continue;
+      stream.held = holds;
+      for (const chunk of chunks) this.write(stream, chunk);
     }
-    this.write(stream, bytes);
   }
 
   private beat(): void {
@@ -254,12 +263,12 @@ export class LiveHub {
 }
 
 /** What the client says it holds, for the parts this stream carries (the rest would only lengthen its ids). */
-function heldFor(viewer: LiveViewer, topics: LiveTopics, lastEventId: string | null): Map<string, string> {
-  const held = parseLastEventId(lastEventId);
+function heldFor(viewer: LiveViewer, topics: LiveTopics, lastEventId: string | null): Held {
+  const tokens = parseLastEventId(lastEventId);
   const polls = new Set(topics.polls.map((id) => `p${id}`));
-  for (const key of held.keys()) {
+  for (const key of tokens.keys()) {
     const keep = key === "u" ? viewer.userId !== null : key === "n" ? topics.feed !== null : polls.has(key);
-    if (!keep) held.delete(key);
+    if (!keep) tokens.delete(key);
   }
-  return held;
+  return { tokens, id: [...tokens.values()].join(".") };
 }

@@ -7,11 +7,6 @@ export const MAX_WATCHED_POLLS = 20;
 /** Longer Last-Event-IDs are not ours: ignored (the stream starts from scratch). */
 const MAX_LAST_EVENT_ID = 2_000;
 
-export type LiveEvent =
-  | { id: string; event: "unread"; data: { count: number } }
-  | { id: string; event: "feed"; data: { count: number } }
-  | { id: string; event: "poll"; data: LivePollResult };
-
 /**
  * The event id names every value the client holds, one token per part: `u3` (unread),
  * `n2` (new posts), `p<poll id>~<hash of its counts>`. A browser that reconnects — to this
