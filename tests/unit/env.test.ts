@@ -33,3 +33,20 @@ describe("the public origin of links that leave the site", () => {
     expect(parseEnv({ SMTP_URL: "smtp://127.0.0.1:2525" }).SMTP_URL).toBe("smtp://127.0.0.1:2525");
   });
 });
+
+// Issue #15: LISTEN needs a session; Supabase's transaction pooler (port 6543) has none.
+describe("the change listener's connection", () => {
+  const pooler = "postgres://postgres.abc:senha@aws-0-sa-east-1.pooler.supabase.com:6543/postgres";
+  const session = "postgres://postgres.abc:senha@aws-0-sa-east-1.pooler.supabase.com:5432/postgres";
+
+  it("refuses a transaction pooler URL without DATABASE_LISTEN_URL, naming it", () => {
+    expect(() => parseEnv({ DATABASE_URL: pooler })).toThrow(/DATABASE_LISTEN_URL: obrigatória .*pooler de transações/);
+    expect(() => parseEnv({ DATABASE_URL: "postgres://u:p@db.exemplo.com:5432/guida?pgbouncer=true" })).toThrow(/DATABASE_LISTEN_URL/);
+  });
+
+  it("takes the session URL for listening, and needs none for a direct or session connection", () => {
+    expect(parseEnv({ DATABASE_URL: pooler, DATABASE_LISTEN_URL: session }).DATABASE_LISTEN_URL).toBe(session);
+    expect(parseEnv({ DATABASE_URL: session }).DATABASE_LISTEN_URL).toBeUndefined();
+    expect(() => parseEnv({ DATABASE_URL: pooler, DATABASE_LISTEN_URL: "mysql://x" })).toThrow(/DATABASE_LISTEN_URL: deve começar com postgres/);
+  });
+});
