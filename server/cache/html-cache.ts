@@ -50,7 +50,10 @@ export type CachedAnswer = { status: number; headers: string[]; body: Buffer | n
 /** The parts of a request the shared cache looks at, read from a Fetch Request or a node request alike. */
 export type CacheQuery = {
   method: string;
-  url: URL;
+  /** The Host the page was asked of (lower case), as a URL's `host` has it. */
+  host: string;
+  /** The path and query as asked: a key is made of strings, no URL object per hit. */
+  target: string;
   cookie: string | null;
   hasAuthorization: boolean;
   saveData: string | null;
@@ -87,11 +90,11 @@ export class HtmlCache {
    * without them one request with a forged Host would put links to another site in every
    * visitor's copy, and a page rendered over http would be served without HSTS over https.
    */
-  static key(query: Pick<CacheQuery, "url" | "cookie" | "saveData" | "https">): string {
-    const { url } = query;
-    const theme = /(?:^|;\s*)guida-theme=dark(?:;|$)/.test(query.cookie ?? "") ? "dark" : "light";
-    const saveData = query.saveData?.toLowerCase() === "on" ? "s" : "";
-    return `${query.https ? "https" : "http"}://${url.host}${url.pathname}${url.search}|${theme}|${saveData}`;
+  static key(query: Pick<CacheQuery, "host" | "target" | "cookie" | "saveData" | "https">): string {
+    const cookie = query.cookie;
+    const theme = cookie !== null && cookie.includes("guida-theme=dark") && /(?:^|;\s*)guida-theme=dark(?:;|$)/.test(cookie) ? "dark" : "light";
+    const saveData = query.saveData !== null && query.saveData.toLowerCase() === "on" ? "s" : "";
+    return `${query.https ? "https" : "http"}://${query.host}${query.target}|${theme}|${saveData}`;
   }
 
   /** The cache key of a read a visitor may share with others, or null (writes, sessions, Authorization). */

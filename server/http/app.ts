@@ -43,6 +43,13 @@ function lingerAndClose(socket: Socket) {
   socket.once("end", () => socket.destroy());
 }
 
+/** The Host header as `new URL(…).host` would give it, without building a URL for every cache hit. */
+function hostOf(header: string | undefined, origin: string): string {
+  if (!header) return origin.slice(origin.indexOf("//") + 2);
+  const host = header.toLowerCase();
+  return host.endsWith(":80") && !host.startsWith("[") ? host.slice(0, -3) : host;
+}
+
 /** What `npm run dev` hands the server (server.js): its HTTP server, which Vite's HMR shares, and Vite. */
 export type DevServer = { server: http.Server; vite: ViteDevServer };
 
@@ -164,19 +171,19 @@ function serveCachedPage(serving: Serving, req: http.IncomingMessage, res: http.
   if (serving.dev || (req.method !== "GET" && req.method !== "HEAD")) return false;
   // Signed-in requests never share a page: skip the lookup (and its URL parsing) for them.
   if (req.headers.authorization !== undefined || isPersonalRequest(req.headers.cookie ?? null)) return false;
-  let url: URL;
-  try {
-    url = new URL(req.url ?? "/", req.headers.host ? `http://${req.headers.host}` : serving.origin);
-  } catch {
-    return false;
-  }
+  const target = req.url ?? "/";
+  // Only an origin-form target ("/path?query") can be a cached page; anything else (an
+  // absolute URL, "*") takes the pipeline's way, which parses it.
+  if (target.charCodeAt(0) !== 47 /* "/" */ || target.charCodeAt(1) === 47) return false;
   const header = (name: string) => {
     const value = req.headers[name];
     return Array.isArray(value) ? value.join(", ") : (value ?? null);
   };
   const answer = serving.pipeline.fromCache({
     method: req.method,
-    url,
+    // As a URL's host: lower case, without the default port; no URL object per hit.
+    host: hostOf(req.headers.host, serving.origin),
+    target,
     cookie: header("cookie"),
     hasAuthorization: req.headers.authorization !== undefined,
     saveData: header("save-data"),

@@ -136,9 +136,11 @@ export function createPipeline(options: {
 
 function cacheQueryOf(request: Request, https: boolean): CacheQuery {
   const headers = request.headers;
+  const url = new URL(request.url);
   return {
     method: request.method.toUpperCase(),
-    url: new URL(request.url),
+    host: url.host,
+    target: `${url.pathname}${url.search}`,
     cookie: headers.get("Cookie"),
     hasAuthorization: headers.has("Authorization"),
     saveData: headers.get("Save-Data"),

@@ -1,0 +1,205 @@
+// Issue #15's benchmark: `npm run build && npm run bench:scale` (also the end of `npm run bench`).
+// Driven by Debian's wrk (a load generator faster than the servers), it prints:
+//   1. wrk's own ceiling on this machine: nginx answering a fixed 2-byte page;
+//   2. a visitor's cached /businesses and /news/{id} on one Guida server (PGlite demo town,
+//      access log on) against bare node:http sending the same bytes (bench/bare-server.mjs);
+//   3. a mixed load, 95% visitors' reads and 5% writes (favorites and poll votes) by 20
+//      residents, with the page cache's hit ratio, against the same reads with no writes;
+//   4. on PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL): visitors' and signed-in
+//      /businesses for 1 server and for WEB_CONCURRENCY=2.
+// Environment: BENCH_SECONDS (5), BENCH_CONNECTIONS (64). Results: bench/results/scale.md.
+import { execFile, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { freePort, request, startProcess, stopProcess, waitFor200 } from "./lib/proc.mjs";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const PASSWORD = "guida2026";
+const DATABASE = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "";
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "guida-bench-scale-"));
+const rows = [];
+const started = [];
+
+function which(command) {
+  return ["/usr/bin", "/usr/sbin", "/usr/local/bin"].map((dir) => path.join(dir, command)).find((p) => fs.existsSync(p));
+}
+
+/** One wrk run: requests per second, and whatever the script printed. */
+async function wrk(url, { headers = {}, script, env = {}, connections = CONNECTIONS } = {}) {
+  const args = ["-t", "2", "-c", String(connections), "-d", `${SECONDS}s`];
+  for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
+  if (script) args.push("-s", script);
+  args.push(url);
+  const { stdout } = await promisify(execFile)(which("wrk"), args, { env: { ...process.env, ...env }, maxBuffer: 1 << 20 });
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? 0);
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(stdout)?.[1] ?? 0);
+  return { rps, non2xx, stdout };
+}
+
+function record(what, rps, note = "") {
+  rows.push({ what, rps: Math.round(rps), note });
+  console.log(`${what}: ${Math.round(rps).toLocaleString("en")} req/s ${note}`);
+}
+
+async function startGuida(name, env) {
+  const port = await freePort();
+  const handle = startProcess({
+    command: process.execPath,
+    args: ["server.js"],
+    cwd: ROOT,
+    env: { NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), RATE_LIMIT_SCALE: "10000", ...env },
+    logFile: path.join(tmp, `${name}.log`),
+  });
+  started.push(handle);
+  await waitFor200(handle, `http://127.0.0.1:${port}/healthz`, 300_000);
+  return { url: `http://127.0.0.1:${port}`, handle };
+}
+
+async function signIn(base, email) {
+  const res = await request(`${base}/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "signin", email, password: PASSWORD }).toString(),
+  });
+  const cookie = [res.headers["set-cookie"] ?? []].flat().find((c) => c.startsWith("guida_session="));
+  if (res.status !== 303 || !cookie) throw new Error(`sign-in of ${email} answered ${res.status}`);
+  return cookie.split(";")[0];
+}
+
+const text = async (url, headers = {}) => (await request(url, { headers })).body.toString("utf8");
+
+/** 1. The generator's ceiling: nginx answering "ok" from memory. */
+async function ceiling() {
+  const port = await freePort();
+  const conf = path.join(tmp, "nginx.conf");
+  fs.writeFileSync(
+    conf,
+    `pid ${tmp}/nginx.pid; error_log ${tmp}/nginx-error.log; ${process.getuid?.() === 0 ? "user root;" : ""} worker_processes 1;
+     events { worker_connections 4096; }
+     http { access_log off; ${["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `${t}_temp_path ${tmp}/${t};`).join(" ")}
+       server { listen 127.0.0.1:${port}; location / { return 200 "ok"; } } }`,
+  );
+  const nginx = spawn(which("nginx"), ["-e", `${tmp}/nginx-error.log`, "-p", tmp, "-c", conf, "-g", "daemon off;"], { stdio: "ignore" });
+  for (let i = 0; i < 100; i++) {
+    if (await request(`http://127.0.0.1:${port}/`).then(() => true, () => false)) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  record("wrk's ceiling (nginx, 2-byte page, 1 worker)", (await wrk(`http://127.0.0.1:${port}/`)).rps);
+  nginx.kill("SIGTERM");
+}
+
+/** 2 and 3: one server on the PGlite demo town. */
+async function onPGlite() {
+  const guida = await startGuida("pglite", { DATA_DIR: path.join(tmp, "pglite") });
+  const newsId = /href="\/news\/([0-9a-f-]{36})"/.exec(await text(`${guida.url}/news`))[1];
+  const pages = ["/businesses", `/news/${newsId}`];
+  const accept = { "Accept-Encoding": "br, gzip" };
+  // The bytes Guida sends, for the bare server.
+  const captured = [];
+  for (const page of pages) {
+    await request(`${guida.url}${page}`, { headers: accept });
+    const res = await request(`${guida.url}${page}`, { headers: accept });
+    const file = path.join(tmp, `bare-${captured.length}`);
+    fs.writeFileSync(file, res.body);
+    const variant = res.headers["content-encoding"] ?? "identity";
+    captured.push({ path: page, variant, user: "visitor", status: 200, contentType: res.headers["content-type"], file });
+  }
+  fs.writeFileSync(path.join(tmp, "bare.json"), JSON.stringify(captured));
+  const barePort = await freePort();
+  const bare = startProcess({
+    command: process.execPath,
+    args: [path.join(ROOT, "bench", "bare-server.mjs"), path.join(tmp, "bare.json")],
+    cwd: ROOT,
+    env: { PORT: String(barePort), HOST: "127.0.0.1" },
+    logFile: path.join(tmp, "bare.log"),
+  });
+  started.push(bare);
+  await waitFor200(bare, `http://127.0.0.1:${barePort}/businesses`, 30_000).catch(() => {});
+  for (const page of pages) {
+    const bareRps = (await wrk(`http://127.0.0.1:${barePort}${page}`, { headers: accept })).rps;
+    const guidaRps = (await wrk(`${guida.url}${page}`, { headers: accept })).rps;
+    record(`bare node:http ${page.replace(newsId, "{id}")}`, bareRps);
+    record(`Guida cache hit, visitor ${page.replace(newsId, "{id}")}`, guidaRps, `(${(guidaRps / bareRps).toFixed(2)} of bare)`);
+  }
+
+  // 3. The mixed load: 20 residents, favorites and votes.
+  const usernames = [...new Set((await text(`${guida.url}/users`)).match(/(?<=href="\/u\/)[a-z0-9_]+/g) ?? [])].slice(0, 20);
+  const cookies = [];
+  for (const username of usernames) cookies.push(await signIn(guida.url, `${username.replace(/_/g, ".")}@exemplo.com.br`));
+  const items = [...new Set((await text(`${guida.url}/businesses`)).match(/(?<=href="\/business\/)[0-9a-f-]{36}/g) ?? [])];
+  const votes = [];
+  for (const post of [...new Set((await text(`${guida.url}/posts`)).match(/(?<=href="\/posts\/)[0-9a-f-]{36}/g) ?? [])].slice(0, 6)) {
+    const html = await text(`${guida.url}/posts/${post}`, { Cookie: cookies[0] });
+    for (const tag of html.match(/<button[^>]*name="optionId"[^>]*>/g) ?? []) votes.push(`${post}:${/\bvalue="([^"]+)"/.exec(tag)[1]}`);
+  }
+  const mixedPages = ["/", "/businesses", "/businesses?pagina=2", "/news", `/news/${newsId}`, "/drivers/all", "/services", "/sell-items", "/posts"];
+  const env = { WRK_PAGES: mixedPages.join(" "), WRK_COOKIES: cookies.join("|"), WRK_ITEMS: items.join(" "), WRK_VOTES: votes.join(" "), WRK_ORIGIN: guida.url };
+  const script = path.join(ROOT, "bench", "lib", "mixed.lua");
+  const ratio = (out) => {
+    const [, hits, misses, written] = /MIXED hits=(\d+) misses=(\d+) written=(\d+)/.exec(out).map(Number);
+    return { ratio: hits / Math.max(1, hits + misses), written };
+  };
+  const readOnly = await wrk(guida.url, { script, env: { ...env, WRK_WRITE_SHARE: "0" } });
+  const ro = ratio(readOnly.stdout);
+  record("read-only load, 9 visitor pages", readOnly.rps, `(hit ratio ${ro.ratio.toFixed(3)})`);
+  const mixed = await wrk(guida.url, { script, env: { ...env, WRK_WRITE_SHARE: "0.05" } });
+  const mx = ratio(mixed.stdout);
+  record("95% reads + 5% writes by 20 residents", mixed.rps, `(hit ratio ${mx.ratio.toFixed(3)}, ${mx.written} writes answered 303; ${(mx.ratio / ro.ratio).toFixed(2)} of read-only)`);
+  await stopProcess(guida.handle);
+}
+
+/** 4. One server against WEB_CONCURRENCY=2, on PostgreSQL. */
+async function onPostgres() {
+  if (!DATABASE) {
+    console.log("PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
+    return;
+  }
+  const { default: postgres } = await import("postgres");
+  const admin = postgres(DATABASE, { max: 1, onnotice: () => {} });
+  const name = `guida_bench_${randomBytes(4).toString("hex")}`;
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const url = new URL(DATABASE);
+  url.pathname = `/${name}`;
+  try {
+    await promisify(execFile)(process.execPath, ["--import", "tsx", "server/db/cli.ts", "seed"], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: url.toString(), DATA_DIR: path.join(tmp, "pg"), NODE_ENV: "production" },
+    });
+    for (const workers of [1, 2]) {
+      const guida = await startGuida(`pg-${workers}`, {
+        DATABASE_URL: url.toString(),
+        DATA_DIR: path.join(tmp, "pg"),
+        MEDIA_DIR: path.join(tmp, "pg", "media"),
+        WEB_CONCURRENCY: String(workers),
+      });
+      const cookie = await signIn(guida.url, "larissa.duarte@exemplo.com.br");
+      const accept = { "Accept-Encoding": "br, gzip" };
+      record(`PostgreSQL, ${workers} process(es): visitor /businesses`, (await wrk(`${guida.url}/businesses`, { headers: accept })).rps);
+      record(`PostgreSQL, ${workers} process(es): signed-in /businesses`, (await wrk(`${guida.url}/businesses`, { headers: { ...accept, Cookie: cookie } })).rps);
+      await stopProcess(guida.handle);
+    }
+  } finally {
+    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+try {
+  if (!which("wrk") || !which("nginx")) throw new Error("wrk and nginx are needed: apt-get install wrk nginx");
+  console.log(`wrk, 2 threads, ${CONNECTIONS} connections, ${SECONDS} s per figure, on ${os.cpus().length} cores`);
+  await ceiling();
+  await onPGlite();
+  await onPostgres();
+  fs.mkdirSync(path.join(ROOT, "bench", "results"), { recursive: true });
+  const table = ["| measured | req/s | note |", "|---|---:|---|", ...rows.map((r) => `| ${r.what} | ${r.rps.toLocaleString("en")} | ${r.note} |`)].join("\n");
+  fs.writeFileSync(path.join(ROOT, "bench", "results", "scale.md"), `${table}\n`);
+  console.log(`\n${table}`);
+} finally {
+  for (const handle of started) await stopProcess(handle, 5_000);
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
