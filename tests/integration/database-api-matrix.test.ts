@@ -15,6 +15,9 @@ import { forEachEngine } from "./db";
 
 const ALICE = "00000000-0000-4000-8000-00000000a11c"; // owns every target row
 const BRUNO = "00000000-0000-4000-8000-00000000b404"; // another resident
+const MODE = "00000000-0000-4000-8000-0000000000de"; // a moderator (issue #18)
+const ADMIN = "00000000-0000-4000-8000-00000000ad01"; // an admin
+const BLOCKED = "00000000-0000-4000-8000-00000000b10c"; // a resident a moderator blocked
 
 const BIZ = "10000000-0000-4000-8000-0000000000b1";
 const BIZ_IMAGE = "10000000-0000-4000-8000-0000000000b2";
@@ -32,17 +35,29 @@ const OPTION_2 = "10000000-0000-4000-8000-0000000000a4";
 const BRUNO_OPTION = "10000000-0000-4000-8000-0000000000a5";
 const BRUNO_OPTION_2 = "10000000-0000-4000-8000-0000000000a6";
 const NEWS = "10000000-0000-4000-8000-0000000000a7";
+const BRUNO_BIZ = "10000000-0000-4000-8000-0000000000b3";
+const FREE_BIZ = "10000000-0000-4000-8000-0000000000b4"; // nobody owns it
+const PROPOSAL = "10000000-0000-4000-8000-0000000000c7";
+const CLAIM = "10000000-0000-4000-8000-0000000000c8";
+const REPORT = "10000000-0000-4000-8000-0000000000c9";
 const FORGED_ID = "9f000000-0000-4000-8000-000000000001";
 
 const q = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
-type Actor = "anon" | "owner" | "other";
-const ACTORS: readonly Actor[] = ["anon", "owner", "other"];
+// Issue #18: moderators and admins write nothing directly either (their actions are the
+// SECURITY DEFINER functions of the moderation migration): where a table does not say
+// otherwise, they are "another resident" who may also read what moderation needs.
+type Actor = "anon" | "owner" | "other" | "moderator" | "admin";
+const ACTORS: readonly Actor[] = ["anon", "owner", "other", "moderator", "admin"];
 const CLAIMS: Record<Actor, Claims> = {
   anon: ANON,
   owner: { role: "authenticated", sub: ALICE },
   other: { role: "authenticated", sub: BRUNO },
+  moderator: { role: "authenticated", sub: MODE },
+  admin: { role: "authenticated", sub: ADMIN },
 };
+/** Writes by a moderator or an admin are judged as another resident's. */
+const asWriter = (actor: Actor): "owner" | "other" => (actor === "owner" ? "owner" : "other");
 
 /** visible: the row comes back · hidden: no row, no error · denied: permission denied. */
 type Read = "visible" | "hidden" | "denied";
@@ -86,9 +101,11 @@ const owner = (value: string, filled: { stored?: string; check?: string } = {}):
   ...filled,
 });
 const FUTURE = "'2999-01-01 00:00:00+00'";
-const PUBLIC_READ: Record<Actor, Read> = { anon: "visible", owner: "visible", other: "visible" };
-const PRIVATE_READ: Record<Actor, Read> = { anon: "denied", owner: "visible", other: "hidden" };
-const NO_READ: Record<Actor, Read> = { anon: "denied", owner: "denied", other: "denied" };
+const PUBLIC_READ: Record<Actor, Read> = { anon: "visible", owner: "visible", other: "visible", moderator: "visible", admin: "visible" };
+const PRIVATE_READ: Record<Actor, Read> = { anon: "denied", owner: "visible", other: "hidden", moderator: "hidden", admin: "hidden" };
+const NO_READ: Record<Actor, Read> = { anon: "denied", owner: "denied", other: "denied", moderator: "denied", admin: "denied" };
+/** The owner's row, also read by moderators (reports, proposals, claims). */
+const MODERATED_READ: Record<Actor, Read> = { anon: "denied", owner: "visible", other: "hidden", moderator: "visible", admin: "visible" };
 const OWNER_INSERTS = { owner: "allowed", other: "rls" } as const;
 const NOBODY_INSERTS = { owner: "denied", other: "denied" } as const;
 const OWNER_DELETES = { owner: "allowed", other: "hidden" } as const;
@@ -107,6 +124,7 @@ const MATRIX: Record<string, TableRules> = {
       full_name: owner(q("Alice Nova")),
       avatar_url: owner(q("/media/avatars/nova.webp")),
       bio: owner(q("Nova bio")),
+      moderation_state: nobody(q("hidden")),
       created_at: nobody(FUTURE),
       updated_at: nobody(FUTURE),
     },
@@ -124,7 +142,7 @@ const MATRIX: Record<string, TableRules> = {
       updated_at: nobody(FUTURE),
     },
   },
-  // The catalogue comes from the seed; an owner changes only the pictures (/update-business-images).
+  // Residents propose listings (listing_proposals); a moderator's approval creates them.
   businesses: {
     where: `id = ${q(BIZ)}`,
     select: PUBLIC_READ,
@@ -135,14 +153,16 @@ const MATRIX: Record<string, TableRules> = {
       owner_id: nobody(q(BRUNO)),
       name: nobody(q("Renomeado")),
       category: nobody(q("Outros")),
-      description: nobody(q("Outra descrição")),
-      address: nobody(q("Outra rua")),
+      // Issue #18: the approved owner edits the details (/business/{id}/editar).
+      description: owner(q("Outra descrição")),
+      address: owner(q("Outra rua")),
       neighbourhood: nobody(q("Outro bairro")),
-      phone: nobody(q("(35) 3333-9999")),
-      whatsapp: nobody(q("35999990000")),
+      phone: owner(q("+553533339999")),
+      whatsapp: owner(q("5535999990000")),
       instagram: nobody(q("@outro")),
       website: nobody(q("https://exemplo.com.br")),
-      opening_hours: nobody(`'{}'::jsonb`),
+      opening_hours: owner(`'{"monday":{"open":true,"opensAt":"07:00","closesAt":"18:00"}}'::jsonb`),
+      moderation_state: nobody(q("hidden")),
       logo_url: owner(q("/media/logo-novo.webp")),
       cover_url: owner(q("/media/capa-nova.webp")),
       created_at: nobody(FUTURE),
@@ -178,6 +198,7 @@ const MATRIX: Record<string, TableRules> = {
       whatsapp: nobody(q("35999990000")),
       price_info: nobody(q("Grátis")),
       image_url: nobody(q("/media/outra.webp")),
+      moderation_state: nobody(q("hidden")),
       created_at: nobody(FUTURE),
       updated_at: nobody(FUTURE),
     },
@@ -199,6 +220,7 @@ const MATRIX: Record<string, TableRules> = {
       whatsapp: nobody(q("35999990000")),
       photo_url: nobody(q("/media/outra.webp")),
       working_hours: nobody(`'{}'::jsonb`),
+      moderation_state: nobody(q("hidden")),
       created_at: nobody(FUTURE),
       updated_at: nobody(FUTURE),
     },
@@ -234,6 +256,7 @@ const MATRIX: Record<string, TableRules> = {
       // Marking it sold: the database stamps the time.
       status: owner(q("sold"), { check: "sold_at = now()" }),
       sold_at: nobody(FUTURE),
+      moderation_state: nobody(q("hidden")),
       created_at: nobody(FUTURE),
       updated_at: nobody(FUTURE),
     },
@@ -248,6 +271,7 @@ const MATRIX: Record<string, TableRules> = {
       author_id: nobody(q(BRUNO)),
       content: owner(q("Texto revisado")),
       image_url: owner(q("/media/post-novo.webp")),
+      moderation_state: nobody(q("hidden")),
       created_at: nobody(FUTURE),
       updated_at: nobody(FUTURE),
     },
@@ -306,6 +330,7 @@ const MATRIX: Record<string, TableRules> = {
       summary: nobody(q("Resumo trocado")),
       content: nobody(q("Texto trocado")),
       cover_image: nobody(q("/media/outra.webp")),
+      moderation_state: nobody(q("hidden")),
       created_at: nobody(FUTURE),
       updated_at: nobody(FUTURE),
     },
@@ -358,6 +383,121 @@ const MATRIX: Record<string, TableRules> = {
       has_poll: nobody("true"),
       poll_question: nobody(q("forjada?")),
       poll_options: nobody(`'{a,b}'`),
+      created_at: nobody(FUTURE),
+    },
+  },
+  // Issue #18. Roles come from the operator only; each resident reads their own, admins all.
+  user_roles: {
+    where: `user_id = ${q(MODE)}`,
+    select: { anon: "denied", owner: "hidden", other: "hidden", moderator: "visible", admin: "visible" },
+    insert: { row: { user_id: q(ALICE), role: q("admin") }, ...NOBODY_INSERTS },
+    delete: NOBODY_DELETES,
+    columns: { user_id: nobody(q(BRUNO)), role: nobody(q("admin")), granted_at: nobody(FUTURE) },
+  },
+  // Written by moderate('block'); the blocked resident and moderators read it.
+  resident_blocks: {
+    where: `user_id = ${q(BLOCKED)}`,
+    select: { anon: "denied", owner: "hidden", other: "hidden", moderator: "visible", admin: "visible" },
+    insert: { row: { user_id: q(BRUNO) }, ...NOBODY_INSERTS },
+    delete: NOBODY_DELETES,
+    columns: { user_id: nobody(q(BRUNO)), blocked_by: nobody(q(ALICE)), note: nobody(q("x")), blocked_at: nobody(FUTURE) },
+  },
+  // Configuration: SQL by the operator, or npm run guida -- reports-to-hide N.
+  moderation_settings: {
+    where: `id`,
+    select: NO_READ,
+    insert: { row: { id: "false" }, ...NOBODY_INSERTS },
+    delete: NOBODY_DELETES,
+    columns: { id: nobody("false"), reports_to_hide: nobody("1"), reports_per_hour: nobody("10000") },
+  },
+  // /denunciar: one per resident per item; closed only by a moderator's action.
+  reports: {
+    where: `id = ${q(REPORT)}`,
+    select: MODERATED_READ,
+    insert: {
+      row: { reporter_id: q(ALICE), item_type: q("sell_item"), item_id: q(BRUNO_ITEM), reason: q("golpe"), note: q("Pix antecipado") },
+      ...OWNER_INSERTS,
+      check: `created_at = now() AND resolved_at IS NULL`,
+    },
+    delete: NOBODY_DELETES,
+    columns: {
+      id: nobody(q(FORGED_ID)),
+      reporter_id: nobody(q(BRUNO)),
+      item_type: nobody(q("news")),
+      item_id: nobody(q(NEWS)),
+      reason: nobody(q("spam")),
+      note: nobody(q("trocada")),
+      created_at: nobody(FUTURE),
+      resolved_at: nobody(FUTURE),
+    },
+  },
+  // /cadastrar/{tipo}: pending until a moderator approves (review_proposal creates the listing).
+  listing_proposals: {
+    where: `id = ${q(PROPOSAL)}`,
+    select: MODERATED_READ,
+    insert: {
+      row: {
+        proposer_id: q(ALICE),
+        kind: q("business"),
+        name: q("Doceria da Alice"),
+        category: q("Doces"),
+        description: q("Bolos"),
+        address: q("Rua A, 1"),
+        neighbourhood: q("Centro"),
+        phone: q("+553533334444"),
+        whatsapp: q("5535999994444"),
+      },
+      ...OWNER_INSERTS,
+      check: `status = 'pending' AND listing_id IS NULL AND created_at = now()`,
+    },
+    delete: NOBODY_DELETES,
+    columns: {
+      id: nobody(q(FORGED_ID)),
+      proposer_id: nobody(q(BRUNO)),
+      kind: nobody(q("driver")),
+      name: nobody(q("Trocado")),
+      category: nobody(q("Outros")),
+      description: nobody(q("x")),
+      address: nobody(q("x")),
+      neighbourhood: nobody(q("x")),
+      phone: nobody(q("+553533330000")),
+      whatsapp: nobody(q("5535999990000")),
+      status: nobody(q("approved")),
+      listing_id: nobody(q(BIZ)),
+      created_at: nobody(FUTURE),
+      reviewed_at: nobody(FUTURE),
+    },
+  },
+  // "Este negócio é meu": approved by a moderator (review_claim).
+  business_claims: {
+    where: `id = ${q(CLAIM)}`,
+    select: MODERATED_READ,
+    insert: { row: { claimant_id: q(ALICE), business_id: q(FREE_BIZ), note: q("Sou a dona") }, ...OWNER_INSERTS, check: `status = 'pending'` },
+    delete: NOBODY_DELETES,
+    columns: {
+      id: nobody(q(FORGED_ID)),
+      claimant_id: nobody(q(BRUNO)),
+      business_id: nobody(q(BIZ)),
+      note: nobody(q("x")),
+      status: nobody(q("approved")),
+      created_at: nobody(FUTURE),
+      reviewed_at: nobody(FUTURE),
+    },
+  },
+  // Every moderator and operator action; admins read it, only the functions write it.
+  moderation_log: {
+    where: `action = 'block' AND subject_id = ${q(BLOCKED)}`,
+    select: { anon: "denied", owner: "hidden", other: "hidden", moderator: "hidden", admin: "visible" },
+    insert: { row: { action: q("hide"), note: q("forjada") }, ...NOBODY_INSERTS },
+    delete: NOBODY_DELETES,
+    columns: {
+      id: nobody(q(FORGED_ID)),
+      moderator_id: nobody(q(ALICE)),
+      action: nobody(q("restore")),
+      item_type: nobody(q("post")),
+      item_id: nobody(q(POST)),
+      subject_id: nobody(q(ALICE)),
+      note: nobody(q("apagada")),
       created_at: nobody(FUTURE),
     },
   },
@@ -477,6 +617,9 @@ async function createUser(db: Database, id: string, username: string, fullName: 
 async function buildTown(db: Database): Promise<void> {
   await createUser(db, ALICE, "alice", "Alice Souza");
   await createUser(db, BRUNO, "bruno", "Bruno Lima");
+  await createUser(db, MODE, "moderadora", "Marta Moderadora");
+  await createUser(db, ADMIN, "admin", "Ada Admin");
+  await createUser(db, BLOCKED, "bloqueado", "Beto Bloqueado");
   await db.exec(`
     INSERT INTO public.businesses (id, owner_id, name, category) VALUES ('${BIZ}', '${ALICE}', 'Padaria da Alice', 'Padarias');
     INSERT INTO public.opening_spans (weekday, opens_at, closes_at, businesses) VALUES ('monday', '08:00', '18:00', 1);
@@ -498,6 +641,14 @@ async function buildTown(db: Database): Promise<void> {
     INSERT INTO public.news (id, author_id, title, summary, content) VALUES ('${NEWS}', '${ALICE}', 'Notícia da Alice', 'Resumo', 'Texto');
     INSERT INTO public.user_favorites (user_id, item_id, item_type) VALUES ('${ALICE}', '${BRUNO_POST}', 'post');
     INSERT INTO public.rate_limits (key, count, reset_at) VALUES ('signin-ip:192.0.2.1', 1, now() + interval '1 hour');
+    INSERT INTO public.businesses (id, owner_id, name, category)
+      VALUES ('${BRUNO_BIZ}', '${BRUNO}', 'Oficina do Bruno', 'Oficinas'), ('${FREE_BIZ}', NULL, 'Mercearia Sem Dono', 'Mercados');
+    INSERT INTO public.reports (id, reporter_id, item_type, item_id, reason) VALUES ('${REPORT}', '${ALICE}', 'post', '${BRUNO_POST}', 'spam');
+    INSERT INTO public.listing_proposals (id, proposer_id, kind, name, category) VALUES ('${PROPOSAL}', '${ALICE}', 'service', 'Aulas da Alice', 'Aulas');
+    INSERT INTO public.business_claims (id, claimant_id, business_id) VALUES ('${CLAIM}', '${ALICE}', '${BRUNO_BIZ}');
+    SELECT public.grant_role('moderadora@exemplo.com.br', 'moderator'), public.grant_role('admin@exemplo.com.br', 'admin');
+    INSERT INTO public.resident_blocks (user_id, blocked_by) VALUES ('${BLOCKED}', '${MODE}');
+    INSERT INTO public.moderation_log (moderator_id, action, subject_id) VALUES ('${MODE}', 'block', '${BLOCKED}');
   `);
 }
 
@@ -549,7 +700,7 @@ forEachEngine((getDb) => {
       const insertSql = (row: Record<string, string>) =>
         `INSERT INTO public.${table} (${columnList(row)}) VALUES (${valueList(row)})`;
       for (const actor of ACTORS) {
-        const expected: Write = actor === "anon" ? "denied" : rules.insert[actor];
+        const expected: Write = actor === "anon" ? "denied" : rules.insert[asWriter(actor)];
         it(`insert the app's row as ${actor}: ${expected}`, async () => {
           const sql = insertSql(rules.insert.row);
           if (expected !== "allowed") return expectNothingChanged(actor, sql, expected);
@@ -570,7 +721,8 @@ forEachEngine((getDb) => {
 
       for (const [column, rule] of Object.entries(rules.columns)) {
         for (const actor of ACTORS) {
-          const expected: Write = rule.update === "nobody" || actor === "anon" ? "denied" : actor === "owner" ? "allowed" : "hidden";
+          const expected: Write =
+            rule.update === "nobody" || actor === "anon" ? "denied" : asWriter(actor) === "owner" ? "allowed" : "hidden";
           const sql = `WITH changed AS (UPDATE public.${table} SET ${column} = ${rule.value} WHERE ${rules.where} RETURNING 1)
                        SELECT count(*)::int AS n FROM changed`;
           it(`update ${column} as ${actor}: ${expected}`, async () => {
@@ -588,7 +740,7 @@ forEachEngine((getDb) => {
       }
 
       for (const actor of ACTORS) {
-        const expected: Write = actor === "anon" ? "denied" : rules.delete[actor];
+        const expected: Write = actor === "anon" ? "denied" : rules.delete[asWriter(actor)];
         const sql = `WITH gone AS (DELETE FROM public.${table} WHERE ${rules.where} RETURNING 1) SELECT count(*)::int AS n FROM gone`;
         it(`delete as ${actor}: ${expected}`, async () => {
           if (expected !== "allowed") return expectNothingChanged(actor, sql, expected);

@@ -1,0 +1,136 @@
+import { beforeAll, expect, it } from "vitest";
+import { withUser } from "../../server/db/with-user";
+import { ANON, type Claims, type Database } from "../../server/db/types";
+import { listPosts } from "../../server/models/posts";
+import { changeRole, listModerationLog, listReportedItems, moderateItem, outcomeOf, reportItem, roleOf } from "../../server/models/moderation";
+import { forEachEngine } from "./db";
+
+// Issue #18 in the database: reports hide an item after 3 distinct residents, moderators
+// (a role only the operator grants) hide, restore, dismiss and block, and every read path
+// follows through row level security — asked here as PostgREST would ask.
+
+const ALICE = "00000000-0000-4000-8000-00000000a11c"; // author
+const BRUNO = "00000000-0000-4000-8000-00000000b404";
+const CARLA = "00000000-0000-4000-8000-00000000ca41";
+const DANI = "00000000-0000-4000-8000-00000000da41";
+const MODE = "00000000-0000-4000-8000-0000000000de"; // moderator
+const ADMIN = "00000000-0000-4000-8000-00000000ad01";
+const POST = "20000000-0000-4000-8000-00000000a001";
+const as = (sub: string): Claims => ({ role: "authenticated", sub });
+
+async function createUser(db: Database, id: string, username: string): Promise<void> {
+  await db.query(`INSERT INTO auth.users (id, email, raw_user_meta_data) VALUES ($1, $2, $3)`, [
+    id,
+    `${username}@exemplo.com.br`,
+    JSON.stringify({ username, full_name: username }),
+  ]);
+}
+
+const report = (db: Database, who: string, id = POST) =>
+  outcomeOf(withUser(db, as(who), (tx) => reportItem(tx, who, { kind: "post", id, reason: "golpe", note: "Pix falso" })));
+const moderate = (db: Database, who: string, action: "hide" | "restore" | "dismiss" | "block", id = POST, note = "") =>
+  outcomeOf(withUser(db, as(who), (tx) => moderateItem(tx, { kind: "post", id, action, note })));
+const visibleTo = async (db: Database, claims: Claims) =>
+  (await withUser(db, claims, (tx) => tx.query(`SELECT 1 FROM public.posts WHERE id = $1`, [POST]))).length === 1;
+
+forEachEngine((getDb) => {
+  beforeAll(async () => {
+    const db = getDb();
+    for (const [id, name] of [[ALICE, "alice"], [BRUNO, "bruno"], [CARLA, "carla"], [DANI, "dani"], [MODE, "moderadora"], [ADMIN, "admin"]]) {
+      await createUser(db, id!, name!);
+    }
+    await changeRole(db, "grant", "moderadora@exemplo.com.br", "moderator");
+    await changeRole(db, "grant", "ADMIN@exemplo.com.br", "admin");
+    await db.query(`INSERT INTO public.posts (id, author_id, content) VALUES ($1, $2, 'Pix premiado, mande 10 reais')`, [POST, ALICE]);
+    await db.query(`INSERT INTO public.user_favorites (user_id, item_id, item_type) VALUES ($1, $2, 'post')`, [DANI, POST]);
+  });
+
+  it("the operator's roles: a resident, a moderator, an admin (who also moderates)", async () => {
+    expect(await withUser(getDb(), as(BRUNO), roleOf)).toBe("resident");
+    expect(await withUser(getDb(), as(MODE), roleOf)).toBe("moderator");
+    expect(await withUser(getDb(), as(ADMIN), roleOf)).toBe("admin");
+    // Nobody grants a role through the database API.
+    await expect(
+      withUser(getDb(), as(MODE), (tx) => tx.query(`SELECT public.grant_role('bruno@exemplo.com.br', 'admin')`)),
+    ).rejects.toThrow(/permission denied/);
+    await expect(
+      withUser(getDb(), as(MODE), (tx) => tx.query(`INSERT INTO public.user_roles (user_id, role) VALUES ($1, 'admin')`, [BRUNO])),
+    ).rejects.toThrow(/permission denied/);
+  });
+
+  it("a resident cannot moderate", async () => {
+    expect(await moderate(getDb(), BRUNO, "hide")).toBe("refused");
+    expect(await visibleTo(getDb(), ANON)).toBe(true);
+  });
+
+  it("three distinct residents' reports hide a post from visitors and residents, not from its author or moderators", async () => {
+    expect(await report(getDb(), BRUNO)).toBe("done");
+    expect(await report(getDb(), BRUNO)).toBe("duplicate");
+    expect(await report(getDb(), CARLA)).toBe("done");
+    expect(await visibleTo(getDb(), ANON)).toBe(true);
+    expect(await report(getDb(), DANI)).toBe("done");
+
+    expect(await visibleTo(getDb(), ANON)).toBe(false);
+    expect(await visibleTo(getDb(), as(BRUNO))).toBe(false);
+    expect(await visibleTo(getDb(), as(ALICE))).toBe(true);
+    expect(await visibleTo(getDb(), as(MODE))).toBe(true);
+    const { posts } = await withUser(getDb(), ANON, (tx) => listPosts(tx, { page: 1, viewerId: null }));
+    expect(posts.map((p) => p.id)).not.toContain(POST);
+    // Dani's favorite of it is gone from her list too.
+    const favorites = await withUser(getDb(), as(DANI), (tx) => tx.query(`SELECT item_id FROM public.user_favorites`));
+    expect(favorites).toEqual([]);
+    const notes = await getDb().query<{ title: string }>(`SELECT title FROM public.notifications WHERE user_id = $1 AND kind = 'moderation'`, [
+      ALICE,
+    ]);
+    expect(notes).toEqual([{ title: "Oculto pela moderação" }]);
+  });
+
+  it("the queue groups the reports with reasons and counts, for moderators only", async () => {
+    const queue = await withUser(getDb(), as(MODE), listReportedItems);
+    expect(queue).toHaveLength(1);
+    expect(queue[0]).toMatchObject({ kind: "post", id: POST, reports: 3, state: "hidden", reasons: [{ reason: "golpe", count: 3 }] });
+    expect(await withUser(getDb(), as(BRUNO), listReportedItems)).toEqual([]);
+  });
+
+  it("a moderator restores it: visible again, the reports closed, the author told, the action in the admins' log", async () => {
+    expect(await moderate(getDb(), MODE, "restore", POST, "Era rifa legal")).toBe("done");
+    expect(await visibleTo(getDb(), ANON)).toBe(true);
+    expect(await withUser(getDb(), as(MODE), listReportedItems)).toEqual([]);
+    const notes = await getDb().query<{ title: string }>(
+      `SELECT title FROM public.notifications WHERE user_id = $1 AND kind = 'moderation' ORDER BY created_at, title`,
+      [ALICE],
+    );
+    expect(notes.map((n) => n.title)).toContain("Sua publicação voltou a aparecer");
+    const log = await withUser(getDb(), as(ADMIN), (tx) => listModerationLog(tx, 1));
+    expect(log.entries.map((e) => [e.action, e.note])).toContainEqual(["restore", "Era rifa legal"]);
+    expect((await withUser(getDb(), as(MODE), (tx) => listModerationLog(tx, 1))).entries).toEqual([]);
+  });
+
+  it("a blocked author publishes nothing more, through any path", async () => {
+    expect(await moderate(getDb(), MODE, "block", POST, "golpista")).toBe("done");
+    expect(await visibleTo(getDb(), ANON)).toBe(false);
+    await expect(
+      withUser(getDb(), as(ALICE), (tx) => tx.query(`INSERT INTO public.posts (author_id, content) VALUES ($1, 'De novo o Pix')`, [ALICE])),
+    ).rejects.toThrow(/row-level security/);
+    await expect(
+      withUser(getDb(), as(ALICE), (tx) =>
+        tx.query(`INSERT INTO public.sell_items (seller_id, title, price, condition, category) VALUES ($1, 'x', 1, 'novo', 'Casa')`, [ALICE]),
+      ),
+    ).rejects.toThrow(/row-level security/);
+    // A moderator cannot be blocked (nor block themself).
+    await getDb().query(`INSERT INTO public.posts (id, author_id, content) VALUES ('20000000-0000-4000-8000-0000000000de', $1, 'Aviso')`, [MODE]);
+    expect(await moderate(getDb(), ADMIN, "block", "20000000-0000-4000-8000-0000000000de")).toBe("refused");
+  });
+
+  it("reports are rate limited by the database", async () => {
+    await getDb().query(`UPDATE public.moderation_settings SET reports_per_hour = 2`);
+    const posts = await getDb().query<{ id: string }>(
+      `INSERT INTO public.posts (author_id, content) SELECT $1, 'post ' || g FROM generate_series(1, 3) g RETURNING id`,
+      [CARLA],
+    );
+    // Bruno already reported once this hour.
+    expect(await report(getDb(), BRUNO, posts[0]!.id)).toBe("done");
+    expect(await report(getDb(), BRUNO, posts[1]!.id)).toBe("rate-limited");
+  });
+});
+
