@@ -44,6 +44,13 @@ export default [
   route("posts/:id/edit", "routes/edit-post.tsx"),
   route("my-posts", "routes/my-posts.tsx"),
   route("create-news", "routes/create-news.tsx"),
+  // Issue #18: reports, moderation, proposed listings and claims (pt-BR paths, as /instalar)
+  route("denunciar", "routes/report.tsx"),
+  route("moderacao", "routes/moderation.tsx"),
+  route("moderacao/registro", "routes/moderation-log.tsx"),
+  route("cadastrar/:tipo", "routes/propose-listing.tsx"),
+  route("business/:id/e-meu", "routes/claim-business.tsx"),
+  route("business/:id/editar", "routes/edit-business.tsx"),
   // Resource routes
   route("theme", "routes/theme.ts"),
   route("healthz", "routes/healthz.ts"),

@@ -4,6 +4,7 @@ import { cardClass } from "~/components/ui/card";
 import { hrefOf } from "~/lib/item-kinds";
 import { FavoriteButton } from "./favorites";
 import { Picture } from "./picture";
+import { HiddenNotice, ReportLink } from "./report-link";
 import { Poll, type PollData } from "./poll";
 import { useCurrentUser } from "./user-context";
 
@@ -15,6 +16,8 @@ export type PostCardData = {
   updatedAt: Date | string;
   author: { id: string; username: string; fullName: string; avatarUrl: string | null };
   poll: PollData | null;
+  /** "hidden": only its author and moderators get it, marked as hidden (issue #18). */
+  moderationState?: string;
 };
 
 type PostCardProps = {
@@ -69,8 +72,8 @@ export function PostCard({ post, voteAction, voteRedirect, voteError, preview = 
         />
       ) : null}
       {post.poll ? <Poll postId={post.id} poll={post.poll} action={voteAction} redirectTo={voteRedirect} error={voteError} /> : null}
-      {long || isAuthor ? (
-        <footer className="mt-2 flex flex-wrap items-center gap-x-4">
+      <HiddenNotice state={post.moderationState} />
+      <footer className="mt-2 flex flex-wrap items-center gap-x-4">
           {long ? (
             <Link to={hrefOf("post", post.id)} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline dark:text-brand-100">
               Ler post completo
@@ -84,9 +87,10 @@ export function PostCard({ post, voteAction, voteRedirect, voteError, preview = 
             >
               Editar
             </Link>
-          ) : null}
-        </footer>
-      ) : null}
+          ) : (
+            <ReportLink kind="post" id={post.id} label={`post de ${post.author.fullName}`} />
+          )}
+      </footer>
     </article>
   );
 }

@@ -1,5 +1,7 @@
 import { formatBrazilianPhone } from "~/lib/phone";
-import { data } from "react-router";
+import { data, Link } from "react-router";
+import { ReportLink } from "~/components/report-link";
+import { useCurrentUser } from "~/components/user-context";
 import { FavoriteButton } from "~/components/favorites";
 import { OpenBadge } from "~/components/open-badge";
 import { WeekHoursTable } from "~/components/week-hours-table";
@@ -132,6 +134,25 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ) : null}
+      <BusinessActions id={business.id} name={business.name} ownerId={business.ownerId} />
     </article>
+  );
+}
+
+/** The owner's edit link, or the claim for anyone else; the report links for all (issue #18). */
+function BusinessActions({ id, name, ownerId }: { id: string; name: string; ownerId: string | null }) {
+  // The page is shared by everyone (cached): who is looking is known only to the shell.
+  const user = useCurrentUser();
+  const link = "inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline dark:text-brand-100";
+  return (
+    <footer className="flex flex-wrap items-center gap-x-4 border-t border-stone-200 pt-2 dark:border-stone-800">
+      {user && user.id === ownerId ? (
+        <Link to={`/business/${id}/editar`} className={link}>Editar negócio</Link>
+      ) : (
+        <Link to={`/business/${id}/e-meu`} className={link}>Este negócio é meu</Link>
+      )}
+      <ReportLink kind="business" id={id} label={name} reason="informacao_errada">Informar erro</ReportLink>
+      <ReportLink kind="business" id={id} label={name} />
+    </footer>
   );
 }

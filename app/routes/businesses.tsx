@@ -44,7 +44,12 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
   const href = (n: number) => listPageHref("/businesses", { categoria: category, aberto: openNow ? "1" : undefined, ...cursorTo(n, page, businesses) }, n);
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-bold">Negócios</h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">Negócios</h1>
+        <Link to="/cadastrar/negocio" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+          Cadastrar negócio
+        </Link>
+      </div>
       <Form method="get" className="flex flex-wrap items-end gap-2" aria-label="Filtrar negócios">
         <div className="flex-1">
           <CategorySelect categories={categories} selected={category} />

@@ -1,4 +1,5 @@
 import { formatBrazilianPhone } from "~/lib/phone";
+import { ReportLink } from "~/components/report-link";
 import { data } from "react-router";
 import { WeekHoursTable } from "~/components/week-hours-table";
 import { AvailabilityBadge } from "~/components/availability-badge";
@@ -115,6 +116,10 @@ export default function DriverProfile({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-sm text-stone-600 dark:text-stone-300">Horário não informado. Ligue para combinar.</p>
         )}
       </section>
+      <p className="flex flex-wrap gap-x-4">
+        <ReportLink kind="driver" id={driver.id} label={driver.name} reason="informacao_errada">Informar erro</ReportLink>
+        <ReportLink kind="driver" id={driver.id} label={driver.name} />
+      </p>
     </article>
   );
 }

@@ -67,7 +67,12 @@ export default function Drivers({ loaderData }: Route.ComponentProps) {
   const href = (n: number) => (n > 1 ? `/drivers/${filter}?pagina=${n}` : `/drivers/${filter}`);
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-bold">{TITLES[filter]}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">{TITLES[filter]}</h1>
+        <Link to="/cadastrar/motorista" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+          Cadastrar motorista
+        </Link>
+      </div>
       <nav aria-label="Filtrar motoristas">
         <ul className="flex flex-wrap gap-2">
           {DRIVER_FILTERS.map((f) => {

@@ -1,4 +1,5 @@
 import { Link, data, useNavigation } from "react-router";
+import { ReportLink } from "~/components/report-link";
 import { DeleteConfirmation } from "~/components/delete-confirmation";
 import { Picture } from "~/components/picture";
 import { useCurrentUser } from "~/components/user-context";
@@ -109,6 +110,7 @@ export default function NewsDetail({ loaderData, actionData }: Route.ComponentPr
           ← Todas as notícias
         </Link>
       </p>
+      {user?.id === article.author.id ? null : <ReportLink kind="news" id={article.id} label={article.title} />}
     </article>
   );
 }

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { ReportLink } from "~/components/report-link";
 import { ProfileView } from "~/components/profile-view";
 import { getProfileActivity, getProfileById, getProfileByUsername } from "../../server/models/profiles";
 import { getRequestContext } from "../../server/toolkit/request-context";
@@ -26,5 +27,12 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) =>
     : [{ title: "Perfil não encontrado · Guida" }];
 
 export default function PublicProfile({ loaderData }: Route.ComponentProps) {
-  return <ProfileView profile={loaderData.profile} activity={loaderData.activity} />;
+  const { profile } = loaderData;
+  return (
+    <ProfileView
+      profile={profile}
+      activity={loaderData.activity}
+      actions={<ReportLink kind="profile" id={profile.id} label={profile.fullName} />}
+    />
+  );
 }

@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { ReportLink } from "~/components/report-link";
 import { AddToCartButton, CartSheet, toCartProduct } from "~/components/cart";
 import { FavoriteButton } from "~/components/favorites";
 import { Picture } from "~/components/picture";
@@ -117,6 +118,7 @@ export default function SellItemPage({ loaderData }: Route.ComponentProps) {
           <p className="text-xs text-stone-600 dark:text-stone-300">em {formatLongDate(item.createdAt)}</p>
         </div>
       </section>
+      {isOwner ? null : <ReportLink kind="sell_item" id={item.id} label={item.title} />}
     </article>
   );
 }

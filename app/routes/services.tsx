@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { cachedClientLoader } from "~/client/loader-cache";
 import { CategorySelect, listPageHref } from "~/components/list-filters";
 import { cursorTo, Pagination, pageRequestFromUrl } from "~/components/pagination";
@@ -34,7 +34,12 @@ export default function Services({ loaderData }: Route.ComponentProps) {
   const href = (n: number) => listPageHref("/services", { categoria: category, ...cursorTo(n, page, services) }, n);
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-bold">Serviços</h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">Serviços</h1>
+        <Link to="/cadastrar/servico" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+          Cadastrar serviço
+        </Link>
+      </div>
       <Form method="get" className="flex items-end gap-2" aria-label="Filtrar serviços">
         <div className="min-w-0 flex-1">
           <CategorySelect categories={categories} selected={category} />

@@ -69,6 +69,7 @@ async function start(): Promise<Platform> {
   // on the embedded engine, which has no autovacuum — every hour while the server runs.
   if (migrated.length || seeded) await db.exec("ANALYZE");
   const analyzer = db.engine === "pglite" ? keepStatisticsFresh(db) : null;
+  if (env.ADMIN_EMAIL) await grantFirstAdmin(db, env.ADMIN_EMAIL);
   if (env.ACCESS_LOG_SQL === "on") db = countingDatabase(db);
   const stopListening = await listenForChanges(db);
   return { db, lock, seeded, analyzer, stopListening };
@@ -103,6 +104,17 @@ function listenForChanges(db: Database): Promise<() => Promise<void>> {
       changes.gap();
     },
   });
+}
+
+/** ADMIN_EMAIL names the first admin; until that account signs up there is nobody to grant. */
+async function grantFirstAdmin(db: Database, email: string): Promise<void> {
+  const { changeRole } = await import("../models/moderation");
+  try {
+    await changeRole(db, "grant", email, "admin");
+  } catch (error) {
+    if ((error as { code?: string }).code !== "P0002") throw error;
+    console.log(`[guida] ADMIN_EMAIL: no account with ${email} yet; it becomes admin at the next start after signing up`);
+  }
 }
 
 export function getPlatform(): Promise<Platform> {

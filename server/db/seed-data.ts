@@ -397,6 +397,9 @@ const USERS: readonly (readonly [string, string, string])[] = [
   ['Raimundo Nonato Vieira', 'raimundo_vieira', 'Aposentado da ferrovia, jogador de truco e cuidador da horta comunitária.'],
 ];
 
+/** The demo town's moderator (issue #18): she keeps the queue at /moderacao. */
+export const DEMO_MODERATOR = 'helena_martins';
+
 // These residents write the news: a journalist, a teacher, the librarian and the town's archivist.
 const NEWS_AUTHORS = ['joao_almeida', 'ana_souza', 'helena_martins', 'chico_lima'] as const;
 

@@ -6,7 +6,7 @@ import { localStorage, type Storage } from "../storage";
 import { imageKeys, storeImage } from "../storage/images";
 import type { ImageShape } from "../../app/lib/images";
 import { normalizeBrazilianPhone } from "../../app/lib/phone";
-import { buildDemoTown, TOWN } from "./seed-data";
+import { buildDemoTown, DEMO_MODERATOR, TOWN } from "./seed-data";
 import { hasSupabaseAuthSchema } from "./migrate";
 import type { Database, Queryable } from "./types";
 
@@ -182,6 +182,8 @@ async function insertResidents(tx: Queryable, plan: TownPlan) {
     ]);
     await tx.query(`UPDATE public.notifications SET created_at = $2 WHERE user_id = $1`, [u.id, plan.ago(200 - i * 5)]);
   }
+  // The demo town's moderator (issue #18).
+  await tx.query(`INSERT INTO public.user_roles (user_id, role) VALUES ($1, 'moderator')`, [plan.uid(DEMO_MODERATOR)]);
 }
 
 /** Businesses with their galleries, services and drivers. */

@@ -1,4 +1,5 @@
 import type { Queryable } from "../db";
+import type { ModeratorAction, ReportableKind, ReportReason } from "../../app/lib/moderation";
 import { isUuid } from "./businesses";
 
 /**
@@ -7,15 +8,6 @@ import { isUuid } from "./businesses";
  * with the caller's claims and call its SECURITY DEFINER functions, which refuse anyone
  * who is not a moderator.
  */
-
-export const REPORTABLE_KINDS = ["post", "sell_item", "news", "profile", "business", "service", "driver"] as const;
-export type ReportableKind = (typeof REPORTABLE_KINDS)[number];
-
-export const REPORT_REASONS = ["spam", "golpe", "ofensivo", "informacao_errada", "outro"] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-
-export const MODERATOR_ACTIONS = ["hide", "restore", "dismiss", "block"] as const;
-export type ModeratorAction = (typeof MODERATOR_ACTIONS)[number];
 
 export type Role = "resident" | "moderator" | "admin";
 

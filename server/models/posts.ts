@@ -23,6 +23,8 @@ export type Post = {
   updatedAt: Date;
   author: PostAuthor;
   poll: PostPoll | null;
+  /** "visible", or "hidden" by the moderation: then only its author and moderators read it (RLS). */
+  moderationState: "visible" | "hidden";
 };
 
 /** A poll's options, frozen (by RLS as well) once anyone has voted. */
@@ -45,6 +47,7 @@ type PostRow = Omit<Post, "poll"> & { pollId: string | null; pollQuestion: strin
 
 const POST_SELECT = `
   SELECT po.id, po.content, po.image_url AS "imageUrl", po.created_at AS "createdAt", po.updated_at AS "updatedAt",
+         po.moderation_state AS "moderationState",
          json_build_object('id', p.id, 'username', p.username, 'fullName', p.full_name, 'avatarUrl', p.avatar_url) AS author,
          pl.id AS "pollId", pl.question AS "pollQuestion"
   FROM public.posts po

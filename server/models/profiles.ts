@@ -22,15 +22,22 @@ const PROFILE_COLUMNS = `p.id, p.username, p.full_name AS "fullName", p.avatar_u
   (SELECT count(*) FROM public.posts po WHERE po.author_id = p.id)::int AS posts,
   (SELECT count(*) FROM public.news n WHERE n.author_id = p.id)::int AS news`;
 
+/**
+ * Profiles stay readable to every query (a post shows its author's name), so a profile the
+ * moderation hid is left out here, of its own pages and of /users: shown only to itself and
+ * to moderators (issue #18).
+ */
+const SHOWN = `(p.moderation_state = 'visible' OR p.id = auth.uid() OR public.is_moderator())`;
+
 export async function getProfileById(tx: Queryable, id: string): Promise<PublicProfile | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const [row] = await tx.query<PublicProfile>(`SELECT ${PROFILE_COLUMNS} FROM public.profiles p WHERE p.id = $1`, [id]);
+  const [row] = await tx.query<PublicProfile>(`SELECT ${PROFILE_COLUMNS} FROM public.profiles p WHERE p.id = $1 AND ${SHOWN}`, [id]);
   return row ?? null;
 }
 
 export async function getProfileByUsername(tx: Queryable, username: string): Promise<PublicProfile | null> {
   const [row] = await tx.query<PublicProfile>(
-    `SELECT ${PROFILE_COLUMNS} FROM public.profiles p WHERE lower(p.username) = lower($1)`,
+    `SELECT ${PROFILE_COLUMNS} FROM public.profiles p WHERE lower(p.username) = lower($1) AND ${SHOWN}`,
     [username],
   );
   return row ?? null;
@@ -56,8 +63,9 @@ export async function listUsers(
   const query = options.query?.trim() ?? "";
   const rows = await tx.query<UserListItem>(
     `SELECT id, username, full_name AS "fullName", avatar_url AS "avatarUrl", bio
-     FROM public.profiles
-     WHERE $1 = '' OR lower(full_name) LIKE '%' || lower($1) || '%' OR lower(username) LIKE '%' || lower($1) || '%'
+     FROM public.profiles p
+     WHERE ($1 = '' OR lower(full_name) LIKE '%' || lower($1) || '%' OR lower(username) LIKE '%' || lower($1) || '%')
+       AND ${SHOWN}
      ORDER BY ${ptSortKey("full_name")}, full_name, id
      LIMIT $2 OFFSET $3`,
     [query.replace(/[%_\\]/g, (c) => `\\${c}`), USERS_PAGE_SIZE + 1, (options.page - 1) * USERS_PAGE_SIZE],

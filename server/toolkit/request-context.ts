@@ -5,6 +5,14 @@ import type { ReadCache } from "../cache/read-cache";
 import { readKey, type OwnRead, type VisitorRead } from "../cache/reads";
 import { ANY, type Dependency } from "../cache/dependencies";
 import { loginRedirect } from "./request";
+import { isBlocked } from "../models/moderation";
+import { refusePage } from "../../app/lib/refused";
+
+const BLOCKED = {
+  title: "Sua conta está bloqueada",
+  message: "A moderação bloqueou sua conta: você não pode publicar no Guida.",
+  link: { to: "/", label: "Voltar ao início" },
+};
 
 /**
  * One request's view of who is asking and of the database, for every loader and action:
@@ -128,7 +136,14 @@ function createRequestContext(request: Request, server: ServerContext): RequestC
         // Any read or write at all: a page made this way is dropped by every change.
         server.dependsOn(ANY);
         const { user, claims } = await getSession();
-        return asClaims(claims, (tx) => fn(tx, user));
+        try {
+          return await asClaims(claims, (tx) => fn(tx, user));
+        } catch (error) {
+          // A blocked resident's write refused by the database (issue #18): a 403 that says
+          // why, on every publishing route, instead of a crash page.
+          if (user && (error as { code?: string }).code === "42501" && (await asClaims(claims, isBlocked))) throw refusePage(403, BLOCKED);
+          throw error;
+        }
       },
       own: async (read, args) => {
         const { user, claims } = await getSession();

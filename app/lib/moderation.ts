@@ -1,0 +1,72 @@
+import { hrefOf } from "./item-kinds";
+
+/**
+ * Issue #18's vocabulary, shared by the report form, the moderation queue and the audit
+ * log. The values are the database's (reports.item_type, reports.reason,
+ * moderation_log.action: supabase/migrations/20261125000300_moderation.sql).
+ */
+export const REPORTABLE_KINDS = ["post", "sell_item", "news", "profile", "business", "service", "driver"] as const;
+export type ReportableKind = (typeof REPORTABLE_KINDS)[number];
+
+/** The thing reported, as a sentence names it ("Denunciar este post"). */
+export const REPORTABLE_KIND_NAMES: Record<ReportableKind, string> = {
+  post: "post",
+  sell_item: "anúncio",
+  news: "notícia",
+  profile: "perfil",
+  business: "negócio",
+  service: "serviço",
+  driver: "motorista",
+};
+
+export const REPORT_REASONS = ["spam", "golpe", "ofensivo", "informacao_errada", "outro"] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: "Spam",
+  golpe: "Golpe",
+  ofensivo: "Ofensivo",
+  informacao_errada: "Informação errada",
+  outro: "Outro",
+};
+
+export const MODERATOR_ACTIONS = ["hide", "restore", "dismiss", "block"] as const;
+export type ModeratorAction = (typeof MODERATOR_ACTIONS)[number];
+
+export const LOG_ACTION_LABELS: Record<string, string> = {
+  hide: "Ocultou",
+  restore: "Restaurou",
+  dismiss: "Descartou as denúncias",
+  block: "Bloqueou o autor",
+  unblock: "Desbloqueou",
+  approve_listing: "Aprovou o cadastro",
+  reject_listing: "Recusou o cadastro",
+  approve_claim: "Aprovou o pedido de dono",
+  reject_claim: "Recusou o pedido de dono",
+  grant_role: "Papel concedido",
+  revoke_role: "Papel retirado",
+};
+
+/** Where a reported thing is seen. */
+export function reportedItemHref(kind: ReportableKind, id: string): string {
+  return kind === "profile" ? `/user/${id}` : hrefOf(kind, id);
+}
+
+/** The report form of an item ("Informar erro" opens it with its reason already chosen). */
+export function reportHref(kind: ReportableKind, id: string, reason?: ReportReason): string {
+  return `/denunciar?tipo=${kind}&id=${id}${reason ? `&motivo=${reason}` : ""}`;
+}
+
+/** What the author reads on their own hidden content. */
+export const HIDDEN_LABEL = "Oculto pela moderação";
+
+/** Where a reporter goes back to: the list of the kind (the item itself may now be hidden). */
+export const KIND_LIST_HREFS: Record<ReportableKind, string> = {
+  post: "/posts",
+  sell_item: "/sell-items",
+  news: "/news",
+  profile: "/users",
+  business: "/businesses",
+  service: "/services",
+  driver: "/drivers/all",
+};

@@ -1,0 +1,157 @@
+import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { Button } from "~/components/ui/button";
+import { controlClass, FieldError, FormErrors, FormField } from "~/components/ui/form-field";
+import { TextAreaField } from "~/components/ui/textarea-field";
+import { WEEKDAYS, WEEKDAY_LABELS, type OpeningHours, type Weekday } from "~/lib/business-hours";
+import { listingFields } from "~/lib/listing-form";
+import { formatBrazilianPhone } from "~/lib/phone";
+import { refusePage } from "~/lib/refused";
+import "~/lib/zod-messages";
+import { getBusiness } from "../../server/models/businesses";
+import { updateBusinessDetails } from "../../server/models/listing-proposals";
+import { outcomeOf } from "../../server/models/moderation";
+import { readSubmission, redirectWithFlash } from "../../server/toolkit/action";
+import { getRequestContext } from "../../server/toolkit/request-context";
+import type { Route } from "./+types/edit-business";
+
+const Time = z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use o formato HH:MM, como 07:30.");
+const Day = z
+  .object({ open: z.boolean().optional(), opensAt: Time.optional(), closesAt: Time.optional() })
+  .superRefine((day, ctx) => {
+    if (!day.open) return;
+    if (!day.opensAt) ctx.addIssue({ code: "custom", path: ["opensAt"], message: "Diga a hora em que abre." });
+    if (!day.closesAt) ctx.addIssue({ code: "custom", path: ["closesAt"], message: "Diga a hora em que fecha." });
+    if (day.opensAt && day.closesAt && day.opensAt >= day.closesAt) {
+      ctx.addIssue({ code: "custom", path: ["closesAt"], message: "Feche depois de abrir (horários que passam da meia-noite não são aceitos)." });
+    }
+  });
+
+const BusinessSchema = z.object({
+  description: listingFields.description,
+  address: listingFields.address,
+  phone: listingFields.phone,
+  whatsapp: listingFields.whatsapp,
+  hours: z.object(Object.fromEntries(WEEKDAYS.map((d) => [d, Day])) as Record<Weekday, typeof Day>),
+});
+
+function toOpeningHours(hours: z.output<typeof BusinessSchema>["hours"]): OpeningHours {
+  return Object.fromEntries(
+    WEEKDAYS.map((d) => [d, hours[d].open ? { open: true, opensAt: hours[d].opensAt!, closesAt: hours[d].closesAt! } : { open: false }]),
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Editar negócio · Guida" }, { name: "robots", content: "noindex" }];
+
+const ONLY_OWNER = { title: "Só o dono edita este negócio", message: "Se o negócio é seu, peça com “Este negócio é meu” na página dele." };
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const ctx = getRequestContext(context);
+  const user = await ctx.requireUser();
+  const business = await ctx.db.asCaller((tx) => getBusiness(tx, params.id));
+  if (!business || business.ownerId !== user.id) throw refusePage(403, { ...ONLY_OWNER, link: { to: `/business/${params.id}`, label: "Ver o negócio" } });
+  return { business };
+}
+
+/**
+ * POST description, address, phone, whatsapp and hours.{sunday…saturday}.{open, opensAt,
+ * closesAt}: the owner's edit (RLS lets only the owner's row change), 303 to the business.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const ctx = getRequestContext(context);
+  await ctx.requireUser();
+  const read = await readSubmission(request, BusinessSchema);
+  if (!read.ok) return read.refusal;
+  const v = read.value;
+  let changed = false;
+  const outcome = await outcomeOf(
+    ctx.db.asCaller(async (tx) => {
+      changed = await updateBusinessDetails(tx, params.id, {
+        description: v.description ?? "",
+        address: v.address ?? "",
+        phone: v.phone ?? null,
+        whatsapp: v.whatsapp ?? null,
+        openingHours: toOpeningHours(v.hours),
+      });
+    }),
+  );
+  if (outcome !== "done" || !changed) return read.refuse(403, { formErrors: [ONLY_OWNER.title + "."] });
+  return redirectWithFlash(request, `/business/${params.id}`, "Negócio atualizado.");
+}
+
+type DayField = FieldMetadata<{ open?: boolean; opensAt?: string; closesAt?: string }>;
+
+function DayRow({ day, field }: { day: Weekday; field: DayField }) {
+  const f = field.getFieldset();
+  return (
+    <fieldset className="space-y-1 border-t border-stone-200 py-2 dark:border-stone-800">
+      <legend className="sr-only">{WEEKDAY_LABELS[day]}</legend>
+      <div className="flex flex-wrap items-center gap-3">
+        <label className="flex min-h-11 w-32 items-center gap-2 font-medium">
+          <input {...getInputProps(f.open, { type: "checkbox" })} key={f.open.key} className="size-5" />
+          {WEEKDAY_LABELS[day]}
+        </label>
+        <label className="flex items-center gap-1 text-sm">
+          Abre
+          <input {...getInputProps(f.opensAt, { type: "time" })} key={f.opensAt.key} aria-label={`${WEEKDAY_LABELS[day]}: abre às`} className={`${controlClass} w-28`} />
+        </label>
+        <label className="flex items-center gap-1 text-sm">
+          Fecha
+          <input {...getInputProps(f.closesAt, { type: "time" })} key={f.closesAt.key} aria-label={`${WEEKDAY_LABELS[day]}: fecha às`} className={`${controlClass} w-28`} />
+        </label>
+      </div>
+      <FieldError id={f.opensAt.errorId} errors={f.opensAt.errors} />
+      <FieldError id={f.closesAt.errorId} errors={f.closesAt.errors} />
+    </fieldset>
+  );
+}
+
+export default function EditBusiness({ loaderData, actionData }: Route.ComponentProps) {
+  const { business } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const hours = business.openingHours ?? {};
+  const [form, fields] = useForm({
+    id: "edit-business",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(BusinessSchema),
+    defaultValue: {
+      description: business.description,
+      address: business.address,
+      phone: business.phone ? formatBrazilianPhone(business.phone) : "",
+      whatsapp: business.whatsapp ? formatBrazilianPhone(`+${business.whatsapp}`) : "",
+      hours: Object.fromEntries(WEEKDAYS.map((d) => [d, { open: hours[d]?.open ? "on" : undefined, opensAt: hours[d]?.opensAt, closesAt: hours[d]?.closesAt }])),
+    },
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: BusinessSchema }),
+  });
+  const dayFields = fields.hours.getFieldset();
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold">Editar {business.name}</h1>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <TextAreaField field={fields.description} label="Descrição" rows={5} maxLength={4000} />
+        <FormField field={fields.address} label="Endereço" />
+        <FormField field={fields.phone} label="Telefone" type="tel" inputMode="tel" />
+        <FormField field={fields.whatsapp} label="WhatsApp" type="tel" inputMode="tel" />
+        <section aria-labelledby="horario">
+          <h2 id="horario" className="font-semibold">Horário de funcionamento</h2>
+          {WEEKDAYS.map((d) => <DayRow key={d} day={d} field={dayFields[d] as DayField} />)}
+        </section>
+        <Button type="submit" variant="primary" size="lg" className="w-full" disabled={busy}>
+          {busy ? "Salvando..." : "Salvar"}
+        </Button>
+      </Form>
+      <p className="flex flex-wrap gap-4">
+        <Link to={`/update-business-images?businessId=${business.id}`} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline dark:text-brand-100">
+          Trocar fotos
+        </Link>
+        <Link to={`/business/${business.id}`} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline dark:text-brand-100">
+          Cancelar
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,207 @@
+import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { Button } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { EmptyState } from "~/components/ui/empty-state";
+import { FormErrors } from "~/components/ui/form-field";
+import { formatShortDate } from "~/lib/format";
+import { REPORT_REASON_LABELS, REPORTABLE_KIND_NAMES, REPORTABLE_KINDS, reportedItemHref } from "~/lib/moderation";
+import { refusalMessages, refusePage } from "~/lib/refused";
+import { listPendingClaims, listPendingProposals, reviewClaim, reviewProposal } from "../../server/models/listing-proposals";
+import { listReportedItems, moderateItem, outcomeOf, roleOf, type Outcome } from "../../server/models/moderation";
+import { intentOf, parseSubmission, readForm, redirectWithFlash, replyRefused } from "../../server/toolkit/action";
+import { getRequestContext, type RequestContext } from "../../server/toolkit/request-context";
+import type { Route } from "./+types/moderation";
+
+export const meta: Route.MetaFunction = () => [{ title: "Moderação · Guida" }, { name: "robots", content: "noindex" }];
+
+const ONLY_MODERATORS = { title: "Só para moderadores", message: "A fila de moderação é só para quem modera o Guida." };
+
+/** The queue: reported items grouped, pending listings and pending claims, newest first. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const ctx = getRequestContext(context);
+  await ctx.requireUser();
+  return ctx.db.asCaller(async (tx) => {
+    const role = await roleOf(tx);
+    if (role === "resident") throw refusePage(403, ONLY_MODERATORS);
+    return { role, reported: await listReportedItems(tx), proposals: await listPendingProposals(tx), claims: await listPendingClaims(tx) };
+  });
+}
+
+const Note = z.string().trim().max(500, "A observação pode ter no máximo 500 caracteres.").optional();
+const ItemActionSchema = z.object({ kind: z.enum(REPORTABLE_KINDS), id: z.string().uuid(), note: Note });
+const ReviewSchema = z.object({ id: z.string().uuid(), note: Note });
+
+const DONE: Record<string, string> = {
+  hide: "Conteúdo ocultado.",
+  restore: "Conteúdo restaurado.",
+  dismiss: "Denúncias descartadas.",
+  block: "Autor bloqueado: não publica mais e suas sessões terminaram.",
+  "approve-listing": "Cadastro aprovado: já aparece no Guida.",
+  "reject-listing": "Cadastro recusado.",
+  "approve-claim": "Pedido aprovado: o negócio tem um dono.",
+  "reject-claim": "Pedido recusado.",
+};
+
+/**
+ * POST intent (hide, restore, dismiss, block: kind, id; approve-listing, reject-listing,
+ * approve-claim, reject-claim: id) and an optional note. The database refuses whoever is
+ * not a moderator (403), whatever this route checks.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = getRequestContext(context);
+  await ctx.requireUser();
+  const read = await readForm(request);
+  if (!read.ok) return read.refusal;
+  const intent = intentOf(read.form);
+  switch (intent) {
+    case "hide":
+    case "restore":
+    case "dismiss":
+    case "block": {
+      const parsed = parseSubmission(read.form, ItemActionSchema);
+      if (!parsed.ok) return parsed.refusal;
+      const { kind, id, note } = parsed.value;
+      return answer(request, intent, await outcomeOf(ctx.db.asCaller((tx) => moderateItem(tx, { kind, id, action: intent, note: note ?? "" }))));
+    }
+    case "approve-listing":
+    case "reject-listing":
+    case "approve-claim":
+    case "reject-claim":
+      return review(request, ctx, read.form, intent);
+    default:
+      return replyRefused(400, "Ação desconhecida.");
+  }
+}
+
+async function review(request: Request, ctx: RequestContext, form: FormData, intent: string) {
+  const parsed = parseSubmission(form, ReviewSchema);
+  if (!parsed.ok) return parsed.refusal;
+  const { id, note } = parsed.value;
+  const approve = intent.startsWith("approve");
+  const run = intent.endsWith("listing") ? reviewProposal : reviewClaim;
+  return answer(request, intent, await outcomeOf(ctx.db.asCaller((tx) => run(tx, id, approve, note ?? ""))));
+}
+
+function answer(request: Request, intent: string, outcome: Outcome) {
+  switch (outcome) {
+    case "done":
+      return redirectWithFlash(request, "/moderacao", DONE[intent]!);
+    case "not-found":
+      return replyRefused(404, "Este item não está mais na fila: outra pessoa da moderação já cuidou dele.", { intent });
+    case "refused":
+      return replyRefused(403, intent === "block" ? "Esta pessoa não pode ser bloqueada (é da moderação ou é você)." : ONLY_MODERATORS.message, { intent });
+    default:
+      return replyRefused(409, "Não foi possível concluir. Abra a fila de novo.", { intent });
+  }
+}
+
+function NoteField({ id }: { id: string }) {
+  return (
+    <label className="block text-sm">
+      Observação (opcional)
+      <textarea name="note" id={id} rows={2} maxLength={500} className="mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base dark:border-stone-700 dark:bg-stone-900" />
+    </label>
+  );
+}
+
+export default function Moderation({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const { reported, proposals, claims, role } = loaderData;
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">Moderação</h1>
+        {role === "admin" ? (
+          <Link to="/moderacao/registro" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline dark:text-brand-100">
+            Registro de ações
+          </Link>
+        ) : null}
+      </header>
+      <FormErrors errors={refusalMessages(actionData)} />
+
+      <section aria-labelledby="denuncias" className="space-y-3">
+        <h2 id="denuncias" className="text-lg font-semibold">Denúncias ({reported.length})</h2>
+        {reported.length === 0 ? <EmptyState>Nenhuma denúncia aberta.</EmptyState> : null}
+        {reported.map((item) => (
+          <article key={`${item.kind}-${item.id}`} className={cardClass("space-y-2 p-4")} aria-label={`Denúncias: ${item.title}`}>
+            <p className="text-xs uppercase tracking-wide text-stone-500 dark:text-stone-400">
+              {REPORTABLE_KIND_NAMES[item.kind]} · {item.reports} {item.reports === 1 ? "denúncia" : "denúncias"} · última em{" "}
+              {formatShortDate(new Date(item.lastReportAt))}
+              {item.state === "hidden" ? <span className="ml-2 rounded bg-red-100 px-1.5 py-0.5 font-semibold text-red-800 dark:bg-red-950 dark:text-red-200">Oculto</span> : null}
+            </p>
+            <h3 className="font-semibold">
+              <Link to={reportedItemHref(item.kind, item.id)} className="hover:underline">{item.title}</Link>
+            </h3>
+            {item.authorName ? <p className="text-sm">Autor: {item.authorName}</p> : null}
+            <ul className="flex flex-wrap gap-2 text-sm">
+              {item.reasons.map((r) => (
+                <li key={r.reason} className="rounded-full bg-stone-100 px-2 py-0.5 dark:bg-stone-800">
+                  {REPORT_REASON_LABELS[r.reason]}: {r.count}
+                </li>
+              ))}
+            </ul>
+            {item.notes.length ? (
+              <ul className="list-disc pl-5 text-sm text-stone-600 dark:text-stone-300">
+                {item.notes.map((n, i) => <li key={i}>{n}</li>)}
+              </ul>
+            ) : null}
+            <Form method="post" className="space-y-2">
+              <input type="hidden" name="kind" value={item.kind} />
+              <input type="hidden" name="id" value={item.id} />
+              <NoteField id={`note-${item.id}`} />
+              <div className="flex flex-wrap gap-2">
+                <Button type="submit" name="intent" value="hide" variant="secondary" size="sm" disabled={busy}>Ocultar</Button>
+                <Button type="submit" name="intent" value="restore" variant="secondary" size="sm" disabled={busy}>Restaurar</Button>
+                <Button type="submit" name="intent" value="dismiss" variant="secondary" size="sm" disabled={busy}>Descartar denúncias</Button>
+                <Button type="submit" name="intent" value="block" variant="danger" size="sm" disabled={busy}>Bloquear autor</Button>
+              </div>
+            </Form>
+          </article>
+        ))}
+      </section>
+
+      <section aria-labelledby="cadastros" className="space-y-3">
+        <h2 id="cadastros" className="text-lg font-semibold">Cadastros pendentes ({proposals.length})</h2>
+        {proposals.map((p) => (
+          <article key={p.id} className={cardClass("space-y-2 p-4")} aria-label={`Cadastro: ${p.name}`}>
+            <h3 className="font-semibold">{p.name}</h3>
+            <p className="text-sm">
+              {p.kind === "business" ? "Negócio" : p.kind === "service" ? "Serviço" : "Motorista"} · {p.category} · proposto por {p.proposerName}
+            </p>
+            {p.description ? <p className="text-sm">{p.description}</p> : null}
+            <p className="text-sm text-stone-600 dark:text-stone-300">{[p.address, p.neighbourhood, p.phone, p.whatsapp].filter(Boolean).join(" · ")}</p>
+            <Form method="post" className="space-y-2">
+              <input type="hidden" name="id" value={p.id} />
+              <NoteField id={`note-${p.id}`} />
+              <div className="flex flex-wrap gap-2">
+                <Button type="submit" name="intent" value="approve-listing" variant="primary" size="sm" disabled={busy}>Aprovar</Button>
+                <Button type="submit" name="intent" value="reject-listing" variant="secondary" size="sm" disabled={busy}>Recusar</Button>
+              </div>
+            </Form>
+          </article>
+        ))}
+      </section>
+
+      <section aria-labelledby="donos" className="space-y-3">
+        <h2 id="donos" className="text-lg font-semibold">Pedidos de dono ({claims.length})</h2>
+        {claims.map((c) => (
+          <article key={c.id} className={cardClass("space-y-2 p-4")} aria-label={`Pedido de dono: ${c.businessName}`}>
+            <h3 className="font-semibold">
+              <Link to={`/business/${c.businessId}`} className="hover:underline">{c.businessName}</Link>
+            </h3>
+            <p className="text-sm">{c.claimantName} diz que o negócio é seu.{c.note ? ` “${c.note}”` : ""}</p>
+            <Form method="post" className="space-y-2">
+              <input type="hidden" name="id" value={c.id} />
+              <NoteField id={`note-${c.id}`} />
+              <div className="flex flex-wrap gap-2">
+                <Button type="submit" name="intent" value="approve-claim" variant="primary" size="sm" disabled={busy}>Aprovar</Button>
+                <Button type="submit" name="intent" value="reject-claim" variant="secondary" size="sm" disabled={busy}>Recusar</Button>
+              </div>
+            </Form>
+          </article>
+        ))}
+      </section>
+    </div>
+  );
+}

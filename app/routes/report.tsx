@@ -1,0 +1,112 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { FieldError, FormErrors } from "~/components/ui/form-field";
+import { TextAreaField } from "~/components/ui/textarea-field";
+import { Button } from "~/components/ui/button";
+import { KIND_LIST_HREFS, REPORT_REASON_LABELS, REPORT_REASONS, REPORTABLE_KIND_NAMES, REPORTABLE_KINDS, reportedItemHref, type ReportReason } from "~/lib/moderation";
+import { refusePage } from "~/lib/refused";
+import "~/lib/zod-messages";
+import { outcomeOf, reportItem, reportTarget } from "../../server/models/moderation";
+import { readSubmission, redirectWithFlash } from "../../server/toolkit/action";
+import { getRequestContext } from "../../server/toolkit/request-context";
+import type { Route } from "./+types/report";
+
+// Limits mirror the reports table's CHECK constraints.
+const ReportSchema = z.object({
+  tipo: z.enum(REPORTABLE_KINDS, { error: "Não sabemos o que você quer denunciar." }),
+  id: z.string({ error: "Não sabemos o que você quer denunciar." }).uuid("Não sabemos o que você quer denunciar."),
+  reason: z.enum(REPORT_REASONS, { error: "Escolha o motivo da denúncia." }),
+  note: z.string().trim().max(500, "O comentário pode ter no máximo 500 caracteres.").optional(),
+});
+
+export const meta: Route.MetaFunction = () => [{ title: "Denunciar · Guida" }, { name: "robots", content: "noindex" }];
+
+const NOT_FOUND = { title: "Conteúdo não encontrado", message: "Este conteúdo não existe mais ou já foi ocultado." };
+
+/** GET ?tipo=post&id=…[&motivo=informacao_errada]: the form, for a signed-in resident. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = getRequestContext(context);
+  await ctx.requireUser();
+  const url = new URL(request.url);
+  const kind = z.enum(REPORTABLE_KINDS).safeParse(url.searchParams.get("tipo"));
+  const id = url.searchParams.get("id") ?? "";
+  if (!kind.success) throw refusePage(404, NOT_FOUND);
+  const target = await ctx.db.asCaller((tx) => reportTarget(tx, kind.data, id));
+  if (!target) throw refusePage(404, NOT_FOUND);
+  const reason = z.enum(REPORT_REASONS).safeParse(url.searchParams.get("motivo"));
+  return { kind: kind.data, id, title: target.title, reason: reason.success ? reason.data : null };
+}
+
+/**
+ * POST tipo, id, reason (spam, golpe, ofensivo, informacao_errada, outro), note: 303 back to
+ * the item; 409 when this resident already reported it, 429 over the hourly limit, 404 for
+ * what they cannot see.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = getRequestContext(context);
+  const user = await ctx.requireUser();
+  const read = await readSubmission(request, ReportSchema);
+  if (!read.ok) return read.refusal;
+  const { tipo, id, reason, note } = read.value;
+  const outcome = await outcomeOf(ctx.db.asCaller((tx) => reportItem(tx, user.id, { kind: tipo, id, reason, note: note ?? "" })));
+  switch (outcome) {
+    case "done":
+      return redirectWithFlash(request, KIND_LIST_HREFS[tipo], "Denúncia enviada. Obrigado: a moderação vai analisar.");
+    case "duplicate":
+      return read.refuse(409, { formErrors: ["Você já denunciou este conteúdo. A moderação vai analisar."] });
+    case "rate-limited":
+      return read.refuse(429, { formErrors: ["Você enviou muitas denúncias na última hora. Tente de novo mais tarde."] });
+    case "refused":
+      return read.refuse(403, { formErrors: ["Sua conta está bloqueada pela moderação e não pode enviar denúncias."] });
+    case "not-found":
+      return read.refuse(404, { formErrors: [NOT_FOUND.message] });
+  }
+}
+
+export default function Report({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "report",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ReportSchema),
+    defaultValue: { tipo: loaderData.kind, id: loaderData.id, reason: loaderData.reason ?? undefined },
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReportSchema }),
+  });
+  const chosen = (fields.reason.value ?? loaderData.reason) as ReportReason | null;
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold">Denunciar {REPORTABLE_KIND_NAMES[loaderData.kind]}</h1>
+      <p className="text-stone-700 dark:text-stone-200">
+        <span className="font-semibold">“{loaderData.title}”</span>
+      </p>
+      <p className="text-sm text-stone-600 dark:text-stone-300">
+        A moderação analisa cada denúncia. Quando várias pessoas denunciam o mesmo conteúdo, ele fica oculto até a análise.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <input type="hidden" name="tipo" value={loaderData.kind} />
+        <input type="hidden" name="id" value={loaderData.id} />
+        <fieldset className="space-y-2" aria-describedby={fields.reason.errorId}>
+          <legend className="font-semibold">Motivo</legend>
+          {REPORT_REASONS.map((reason) => (
+            <label key={reason} className="flex min-h-11 items-center gap-3">
+              <input type="radio" name="reason" value={reason} defaultChecked={chosen === reason} className="size-5" />
+              {REPORT_REASON_LABELS[reason]}
+            </label>
+          ))}
+          <FieldError errors={fields.reason.errors} id={fields.reason.errorId} />
+        </fieldset>
+        <TextAreaField field={fields.note} label="Comentário (opcional)" rows={3} maxLength={500} />
+        <Button type="submit" variant="danger" size="lg" className="w-full" disabled={busy}>
+          {busy ? "Enviando..." : "Enviar denúncia"}
+        </Button>
+        <Link to={reportedItemHref(loaderData.kind, loaderData.id)} className="flex min-h-11 items-center justify-center text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+          Cancelar
+        </Link>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import type { OpeningHours } from "../../app/lib/business-hours";
+import type { Queryable } from "../db";
+import { isUuid } from "./businesses";
+
+/**
+ * Issue #18: listings residents propose ("Cadastrar negócio", service, driver), claims
+ * ("Este negócio é meu") and an approved owner's edits. A resident never writes a listing:
+ * they write a proposal or a claim, and a moderator's review_proposal / review_claim (SECURITY
+ * DEFINER, moderators only) creates the listing or hands it over.
+ */
+
+export const PROPOSAL_KINDS = ["business", "service", "driver"] as const;
+export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
+
+export type ProposalInput = {
+  kind: ProposalKind;
+  name: string;
+  /** A driver's vehicle kind (moto, carro, van, frete). */
+  category: string;
+  description: string;
+  address: string;
+  neighbourhood: string;
+  phone: string | null;
+  whatsapp: string | null;
+};
+
+export type Proposal = ProposalInput & {
+  id: string;
+  status: "pending" | "approved" | "rejected";
+  listingId: string | null;
+  proposerName: string;
+  createdAt: Date;
+};
+
+export async function proposeListing(tx: Queryable, proposerId: string, input: ProposalInput): Promise<string> {
+  const [row] = await tx.query<{ id: string }>(
+    `INSERT INTO public.listing_proposals (proposer_id, kind, name, category, description, address, neighbourhood, phone, whatsapp)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    [proposerId, input.kind, input.name, input.category, input.description, input.address, input.neighbourhood, input.phone, input.whatsapp],
+  );
+  return row!.id;
+}
+
+const PROPOSAL_COLUMNS = `p.id, p.kind, p.name, p.category, p.description, p.address, p.neighbourhood, p.phone, p.whatsapp, p.status,
+  p.listing_id AS "listingId", pr.full_name AS "proposerName", p.created_at AS "createdAt"`;
+
+/** The resident's own proposals (RLS shows no one else's), newest first. */
+export async function listOwnProposals(tx: Queryable, proposerId: string): Promise<Proposal[]> {
+  return tx.query<Proposal>(
+    `SELECT ${PROPOSAL_COLUMNS} FROM public.listing_proposals p JOIN public.profiles pr ON pr.id = p.proposer_id
+     WHERE p.proposer_id = $1 ORDER BY p.created_at DESC LIMIT 50`,
+    [proposerId],
+  );
+}
+
+/** The moderators' queue of proposals (RLS shows residents only their own). */
+export async function listPendingProposals(tx: Queryable): Promise<Proposal[]> {
+  return tx.query<Proposal>(
+    `SELECT ${PROPOSAL_COLUMNS} FROM public.listing_proposals p JOIN public.profiles pr ON pr.id = p.proposer_id
+     WHERE p.status = 'pending' ORDER BY p.created_at DESC LIMIT 100`,
+  );
+}
+
+export async function reviewProposal(tx: Queryable, id: string, approve: boolean, note: string): Promise<void> {
+  if (!isUuid(id)) throw Object.assign(new Error("no such proposal"), { code: "P0002" });
+  await tx.query(`SELECT public.review_proposal($1::uuid, $2, $3)`, [id, approve, note]);
+}
+
+// ---------------------------------------------------------------- claims
+
+export type Claim = { id: string; businessId: string; businessName: string; claimantName: string; note: string; createdAt: Date };
+
+export async function claimBusiness(tx: Queryable, claimantId: string, businessId: string, note: string): Promise<void> {
+  await tx.query(`INSERT INTO public.business_claims (claimant_id, business_id, note) VALUES ($1, $2, $3)`, [claimantId, businessId, note]);
+}
+
+/** This resident's claim on a business, if any. */
+export async function claimStatus(tx: Queryable, claimantId: string, businessId: string): Promise<string | null> {
+  const [row] = await tx.query<{ status: string }>(
+    `SELECT status FROM public.business_claims WHERE claimant_id = $1 AND business_id = $2`,
+    [claimantId, businessId],
+  );
+  return row?.status ?? null;
+}
+
+export async function listPendingClaims(tx: Queryable): Promise<Claim[]> {
+  return tx.query<Claim>(
+    `SELECT c.id, c.business_id AS "businessId", b.name AS "businessName", pr.full_name AS "claimantName", c.note, c.created_at AS "createdAt"
+     FROM public.business_claims c
+     JOIN public.businesses b ON b.id = c.business_id
+     JOIN public.profiles pr ON pr.id = c.claimant_id
+     WHERE c.status = 'pending' ORDER BY c.created_at DESC LIMIT 100`,
+  );
+}
+
+export async function reviewClaim(tx: Queryable, id: string, approve: boolean, note: string): Promise<void> {
+  if (!isUuid(id)) throw Object.assign(new Error("no such claim"), { code: "P0002" });
+  await tx.query(`SELECT public.review_claim($1::uuid, $2, $3)`, [id, approve, note]);
+}
+
+// ---------------------------------------------------------------- the owner's edits
+
+export type BusinessDetails = {
+  description: string;
+  address: string;
+  phone: string | null;
+  whatsapp: string | null;
+  openingHours: OpeningHours | null;
+};
+
+/** Only the owner's row matches (RLS businesses_update_own); false when none did. */
+export async function updateBusinessDetails(tx: Queryable, businessId: string, details: BusinessDetails): Promise<boolean> {
+  if (!isUuid(businessId)) return false;
+  const rows = await tx.query(
+    `UPDATE public.businesses SET description = $2, address = $3, phone = $4, whatsapp = $5, opening_hours = $6::jsonb
+     WHERE id = $1 RETURNING id`,
+    [businessId, details.description, details.address, details.phone, details.whatsapp, details.openingHours ? JSON.stringify(details.openingHours) : null],
+  );
+  return rows.length === 1;
+}
