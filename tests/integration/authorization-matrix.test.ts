@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
 import { openPostgres } from "../../server/db/engines";
-import { buildDemoTown } from "../../server/db/seed-data";
+import { buildDemoTown, DEMO_MODERATOR } from "../../server/db/seed-data";
 import { seedDemoTownIfEmpty } from "../../server/db/seed";
 import type { Database } from "../../server/db/types";
 import { adminQuery, databaseUrl, TEST_DATABASE_URL } from "./postgres-admin";
@@ -52,6 +52,9 @@ const ANTONIO = resident("antonio_batista");
 // "Another user": Dona Conceição owns a business, ads and polls too, so the forged
 // requests can mix real ids of hers with Ana's and Antônio's.
 const DONA = resident("dona_conceicao");
+// Issue #18: the demo town's moderator, and an admin named by ADMIN_EMAIL when the server starts.
+const HELENA = resident(DEMO_MODERATOR);
+const ADMIN = resident("isa_freitas");
 for (const business of [ANTONIO, DONA]) {
   if (!town.businesses.some((b) => b.ownerKey === business.key)) throw new Error(`${business.key} owns no business in the demo town`);
 }
@@ -66,8 +69,8 @@ const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 // ---------------------------------------------------------------------------------------
 // The people and the rows
 
-type Actor = "visitor" | "owner" | "other";
-type Person = "ana" | "antonio" | "dona";
+type Actor = "visitor" | "owner" | "other" | "moderator" | "admin";
+type Person = "ana" | "antonio" | "dona" | "helena" | "admin";
 
 type Ids = {
   anaId: string;
@@ -94,6 +97,8 @@ type Ids = {
   driver: string;
   filter: string;
   mediaKey: string;
+  /** /cadastrar/{proposalKind} */
+  proposalKind: string;
 };
 
 type Ctx = {
@@ -1183,6 +1188,193 @@ const ROWS: Row[] = [
     cells: { owner: { status: 302, location: "/" } },
   },
 
+  // ----------------------------------------------------------------- issue #18: reports, moderation, listings
+  {
+    method: "GET",
+    path: "/denunciar?tipo=post&id={post}",
+    cells: {
+      visitor: toLogin(302),
+      owner: { status: 200, contains: () => ['name="reason" value="golpe"'] },
+      other: { status: 200, contains: () => ['name="reason" value="golpe"'] },
+      moderator: { status: 200, contains: () => ['name="reason" value="golpe"'] },
+    },
+  },
+  {
+    method: "POST",
+    path: "/denunciar",
+    note: "a reason that does not exist",
+    target: "post",
+    fields: (c) => [["tipo", "post"], ["id", c.ids.post], ["reason", "vinganca"]],
+    cells: { visitor: toLogin(303), other: { status: 400, contains: () => ["Escolha o motivo da denúncia."] } },
+  },
+  {
+    method: "POST",
+    path: "/denunciar",
+    target: "post",
+    fields: (c) => [["tipo", "post"], ["id", c.ids.post], ["reason", "spam"], ["note", "Propaganda repetida"], ["reporter_id", c.ids.anaId]],
+    cells: {
+      visitor: toLogin(303),
+      other: {
+        status: 303,
+        location: "/posts",
+        effect: "allowed",
+        phase: 1,
+        outcome: "one report, the reporter's own; a second one answers 409",
+        verify: async (c, _res, cookie) => {
+          const again = await post(c, "/denunciar", [["tipo", "post"], ["id", c.ids.post], ["reason", "golpe"]], cookie);
+          expect(again.status).toBe(409);
+        },
+      },
+    },
+  },
+  {
+    method: "GET",
+    path: "/moderacao",
+    ownerIs: "the author of a reported post",
+    cells: {
+      visitor: toLogin(302),
+      owner: { status: 403, contains: () => ["Só para moderadores"] },
+      other: { status: 403, contains: () => ["Só para moderadores"] },
+      moderator: { status: 200, contains: () => ["Denúncias ("] },
+      admin: { status: 200, contains: () => ["Registro de ações"] },
+    },
+  },
+  {
+    method: "POST",
+    path: "/moderacao",
+    intent: "hide",
+    ownerIs: "the author",
+    target: "post",
+    fields: (c) => [["kind", "post"], ["id", c.ids.post], ["note", "forjado"]],
+    cells: {
+      visitor: toLogin(303),
+      owner: { status: 403 },
+      other: { status: 403 },
+    },
+  },
+  {
+    method: "POST",
+    path: "/moderacao",
+    intent: "dismiss",
+    target: "post",
+    fields: (c) => [["kind", "post"], ["id", c.ids.post], ["note", "Não é spam"]],
+    cells: {
+      visitor: toLogin(303),
+      other: { status: 403 },
+      moderator: { status: 303, location: "/moderacao", effect: "allowed", phase: 1, outcome: "the reports closed, the post still shown" },
+      admin: {
+        status: 303,
+        location: "/moderacao",
+        effect: "allowed",
+        phase: 1,
+        outcome: "and the action is in the log only admins read",
+        verify: async (c) => {
+          expect(await html(c, "/moderacao/registro", c.cookies.admin)).toContain("Descartou as denúncias");
+          expect((await get(c, `/posts/${c.ids.post}`)).status).toBe(200);
+        },
+      },
+    },
+  },
+  {
+    method: "POST",
+    path: "/moderacao",
+    intent: "approve-listing",
+    note: "a proposal that does not exist",
+    fields: () => [["id", "9f000000-0000-4000-8000-000000000001"]],
+    cells: { visitor: toLogin(303), other: { status: 403 }, moderator: { status: 404 }, admin: { status: 404 } },
+  },
+  {
+    method: "POST",
+    path: "/moderacao",
+    intent: "approve-claim",
+    note: "a claim that does not exist",
+    fields: () => [["id", "9f000000-0000-4000-8000-000000000001"]],
+    cells: { visitor: toLogin(303), other: { status: 403 }, moderator: { status: 404 } },
+  },
+  {
+    method: "GET",
+    path: "/moderacao/registro",
+    cells: {
+      visitor: toLogin(302),
+      other: { status: 403 },
+      moderator: { status: 403, contains: () => ["Só para administradores"] },
+      admin: { status: 200, contains: () => ["Registro da moderação"] },
+    },
+  },
+  { method: "GET", path: "/cadastrar/{proposalKind}", cells: { visitor: toLogin(302), other: ok, moderator: ok } },
+  {
+    method: "POST",
+    path: "/cadastrar/{proposalKind}",
+    fields: (c) => [["name", "Doceria da Matriz"], ["category", "Doces"], ["status", "approved"], ["proposer_id", c.ids.anaId]],
+    cells: {
+      visitor: toLogin(303),
+      other: {
+        status: 303,
+        location: "/cadastrar/negocio",
+        effect: "allowed",
+        phase: 1,
+        outcome: "a pending proposal of their own, listed nowhere yet",
+        verify: async (c, _res, cookie) => {
+          const mine = decodeHtml(await html(c, "/cadastrar/negocio", cookie)).replace(/<!-- -->/g, "");
+          expect(mine).toContain("Doceria da Matriz</span> · Aguardando a moderação");
+          expect(await html(c, "/businesses?categoria=Doces")).not.toContain("Doceria da Matriz");
+        },
+      },
+    },
+  },
+  { method: "GET", path: "/business/{unownedBusiness}/e-meu", cells: { visitor: toLogin(302), other: { status: 200, contains: () => ["Pedir para ser o dono"] } } },
+  {
+    method: "POST",
+    path: "/business/{business}/e-meu",
+    owner: "antonio",
+    ownerIs: "the business owner",
+    note: "their own business",
+    target: "business",
+    cells: { owner: { status: 403 } },
+  },
+  {
+    method: "POST",
+    path: "/business/{unownedBusiness}/e-meu",
+    fields: () => [["note", "Sou a dona"]],
+    target: "unownedBusiness",
+    cells: {
+      visitor: toLogin(303),
+      other: { status: 303, location: "/business/{unownedBusiness}", effect: "allowed", phase: 1, outcome: "a claim only a moderator approves" },
+    },
+  },
+  {
+    method: "GET",
+    path: "/business/{business}/editar",
+    owner: "antonio",
+    ownerIs: "the business owner",
+    cells: {
+      visitor: toLogin(302),
+      owner: { status: 200, contains: () => ["Horário de funcionamento"] },
+      other: { status: 403, contains: () => ["Só o dono edita este negócio"] },
+      moderator: { status: 403 },
+    },
+  },
+  {
+    method: "POST",
+    path: "/business/{business}/editar",
+    owner: "antonio",
+    ownerIs: "the business owner",
+    target: "business",
+    fields: () => [["description", "Descrição nova do dono."], ["address", "Rua Nova, 10"], ["phone", "(35) 3333-4444"], ["hours.monday.open", "on"], ["hours.monday.opensAt", "08:00"], ["hours.monday.closesAt", "18:00"]],
+    cells: {
+      visitor: toLogin(303),
+      owner: {
+        status: 303,
+        location: "/business/{business}",
+        effect: "allowed",
+        phase: 1,
+        verify: async (c) => expect(decodeHtml(await html(c, `/business/${c.ids.business}`))).toContain("Descrição nova do dono."),
+      },
+      other: { status: 403 },
+      moderator: { status: 403 },
+    },
+  },
+
   // ----------------------------------------------------------------- no action at all: 405 for everybody
   ...[
     "/",
@@ -1208,6 +1400,7 @@ const ROWS: Row[] = [
     "/my-posts",
     "/healthz",
     "/media/{mediaKey}",
+    "/moderacao/registro",
   ].map((p): Row => ({ method: "POST", path: p, fields: () => [["intent", "delete"]], cells: everyone({ status: 405 }) })),
   { method: "POST", path: "/pagina-que-nao-existe", fields: () => [["intent", "delete"]], cells: everyone({ status: 404 }) },
 ];
@@ -1218,7 +1411,7 @@ const ROWS: Row[] = [
 
 type Case = { row: Row; actor: Actor; cell: Cell; effect: Effect; title: string };
 
-const ACTOR_NAMES: Record<Actor, string> = { visitor: "visitor", owner: "owner", other: "another user" };
+const ACTOR_NAMES: Record<Actor, string> = { visitor: "visitor", owner: "owner", other: "another user", moderator: "a moderator", admin: "an admin" };
 
 function titleOf(row: Row, actor: Actor, cell: Cell, effect: Effect): string {
   const who = actor === "owner" ? `owner (${row.ownerIs ?? "signed-in user"})` : ACTOR_NAMES[actor];
@@ -1239,7 +1432,7 @@ function titleOf(row: Row, actor: Actor, cell: Cell, effect: Effect): string {
 }
 
 const CASES: Case[] = ROWS.flatMap((row) =>
-  (["visitor", "owner", "other"] as const).flatMap((actor) => {
+  (["visitor", "owner", "other", "moderator", "admin"] as const).flatMap((actor) => {
     const cell = row.cells[actor];
     if (!cell) return [];
     const effect = cell.effect ?? (row.method === "GET" ? "none" : "refused");
@@ -1266,7 +1459,7 @@ const resetLinksLogged = (server: Server) => server.proc.output.split("password 
  */
 async function openTown(engine: "pglite" | "postgres", dir: string): Promise<Town> {
   // Many writes from 127.0.0.1 in a minute: the limits are the pipeline test's business.
-  const env = { RATE_LIMIT_SCALE: "100", ACCESS_LOG: "off" };
+  const env = { RATE_LIMIT_SCALE: "100", ACCESS_LOG: "off", ADMIN_EMAIL: ADMIN.email };
   let server: Server;
   let digest: Ctx["digest"] = async () => null;
   let closeDb = async () => {};
@@ -1304,12 +1497,12 @@ async function openTown(engine: "pglite" | "postgres", dir: string): Promise<Tow
 
 /** Signs the three residents in and finds, through the pages, the ids the table names. */
 async function discover(base: string, digest: Ctx["digest"]): Promise<Ctx> {
-  const [ana, antonio, dona] = await Promise.all([ANA, ANTONIO, DONA].map((u) => signIn(base, u.email, PASSWORD)));
+  const [ana, antonio, dona, helena, admin] = await Promise.all([ANA, ANTONIO, DONA, HELENA, ADMIN].map((u) => signIn(base, u.email, PASSWORD)));
   const c: Ctx = {
     base,
     ids: {} as Ids,
-    cookies: { ana: ana!.cookie, antonio: antonio!.cookie, dona: dona!.cookie },
-    passwords: { ana: PASSWORD, antonio: PASSWORD, dona: PASSWORD },
+    cookies: { ana: ana!.cookie, antonio: antonio!.cookie, dona: dona!.cookie, helena: helena!.cookie, admin: admin!.cookie },
+    passwords: { ana: PASSWORD, antonio: PASSWORD, dona: PASSWORD, helena: PASSWORD, admin: PASSWORD },
     poll: [],
     digest,
   };
@@ -1410,6 +1603,7 @@ async function discover(base: string, digest: Ctx["digest"]): Promise<Ctx> {
     driver: driver!,
     filter: "all",
     mediaKey,
+    proposalKind: "negocio",
   };
   return c;
 }
@@ -1482,7 +1676,8 @@ for (const engine of ["pglite", "postgres"] as const) {
       it(name, async () => {
         if (!town) throw new Error(`the ${engine} town did not open`);
         const c = town.ctx;
-        const cookie = cell.cookie ? await cell.cookie(c) : actor === "visitor" ? undefined : c.cookies[actor === "owner" ? (row.owner ?? "ana") : "dona"];
+        const person: Person = actor === "owner" ? (row.owner ?? "ana") : actor === "moderator" ? "helena" : actor === "admin" ? "admin" : "dona";
+        const cookie = cell.cookie ? await cell.cookie(c) : actor === "visitor" ? undefined : c.cookies[person];
         const unchanged = effect === "none" || effect === "refused";
         const watched = [...new Set<Resource>([...(unchanged && row.target ? [row.target] : []), ...(cell.untouched ?? [])])];
         const pathname = fill(row.path, c);

@@ -1,0 +1,209 @@
+import { randomUUID } from "node:crypto";
+import type { Browser, Page } from "@playwright/test";
+import { DEMO_MODERATOR } from "../../server/db/seed-data";
+import { DEMO_PASSWORD, demoUserByUsername, expect, open, test, type DemoUser } from "./helpers";
+
+/**
+ * Issue #18 in the browser, JavaScript on ("js") and off ("no-js"): reports hide a post,
+ * the moderator restores it, blocks an author, approves a proposed business and a claim,
+ * and the owner's new hours move the open/closed badge. Every step is a plain form post.
+ * Residents no other spec signs in as; each project has its own (a block is for good).
+ */
+const moderator = demoUserByUsername(DEMO_MODERATOR);
+const reporters = ["gabriel_teixeira", "marcos_rocha", "edu_pinto"].map(demoUserByUsername);
+const per = (javaScriptEnabled: boolean, js: string, noJs: string) => demoUserByUsername(javaScriptEnabled ? js : noJs);
+
+const tag = () => randomUUID().slice(0, 8);
+
+/** Signs in over plain HTTP: the page's context keeps the session cookie. */
+async function signIn(page: Page, resident: DemoUser) {
+  const response = await page.request.post("/login", {
+    form: { intent: "signin", email: resident.email, password: DEMO_PASSWORD },
+    maxRedirects: 0,
+  });
+  expect(response.status(), `sign-in of ${resident.username}`).toBe(303);
+}
+
+async function pageFor(browser: Browser, resident: DemoUser | null): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  if (resident) await signIn(page, resident);
+  return page;
+}
+
+async function createPost(page: Page, content: string): Promise<string> {
+  const form = new FormData();
+  form.append("content", content);
+  const response = await page.request.post("/create-post", { multipart: form, maxRedirects: 0 });
+  expect(response.status()).toBe(303);
+  return (response.headers()["location"] ?? "").split("/").pop()!;
+}
+
+/** Opens the item's report form from its "Denunciar" link and sends a reason with a note. */
+async function reportPost(page: Page, postId: string, javaScriptEnabled: boolean) {
+  await open(page, `/posts/${postId}`, javaScriptEnabled);
+  await page.getByRole("link", { name: /^Denunciar: post de / }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Denunciar post" })).toBeVisible();
+  await page.getByRole("radio", { name: "Golpe" }).check();
+  await page.getByLabel("Comentário (opcional)").fill("Pede Pix adiantado");
+  await page.getByRole("button", { name: "Enviar denúncia" }).click();
+  await expect(page).toHaveURL(/\/posts$/);
+  await expect(page.getByText("Denúncia enviada. Obrigado: a moderação vai analisar.").first()).toBeVisible();
+}
+
+test.describe("moderation", () => {
+  // Each test is a whole story across four or five residents' browsers.
+  test.describe.configure({ timeout: 120_000 });
+
+  test("three residents report a post and it disappears for a visitor; the moderator restores it", async ({ page, browser, javaScriptEnabled }) => {
+    const author = await pageFor(browser, per(javaScriptEnabled, "zecarlos_ferreira", "luiza_fernandes"));
+    const content = `Pix premiado ${tag()}: mande 10 reais e receba 100`;
+    const postId = await createPost(author, content);
+
+    for (const reporter of reporters) {
+      const reporterPage = await pageFor(browser, reporter);
+      await reportPost(reporterPage, postId, javaScriptEnabled);
+    }
+
+    // A visitor: gone from the list and from its own page.
+    await open(page, "/posts", javaScriptEnabled);
+    await expect(page.getByText(content)).toHaveCount(0);
+    expect((await page.goto(`/posts/${postId}`))?.status()).toBe(404);
+    // Its author still sees it, marked, and was told.
+    await open(author, `/posts/${postId}`, javaScriptEnabled);
+    await expect(author.getByText("Oculto pela moderação").first()).toBeVisible();
+    await open(author, "/notifications", javaScriptEnabled);
+    await expect(author.getByText("Oculto pela moderação").first()).toBeVisible();
+
+    // The moderator's queue: grouped, with the reason and its count.
+    const mod = await pageFor(browser, moderator);
+    await open(mod, "/moderacao", javaScriptEnabled);
+    const card = mod.getByRole("article", { name: `Denúncias: ${content}` });
+    await expect(card.getByText("Golpe: 3")).toBeVisible();
+    await expect(card.getByText("Oculto", { exact: true })).toBeVisible();
+    await card.getByLabel("Observação (opcional)").fill("Rifa da quermesse, é legal");
+    await card.getByRole("button", { name: "Restaurar" }).click();
+    await expect(mod.getByText("Conteúdo restaurado.").first()).toBeVisible();
+    await expect(mod.getByRole("article", { name: `Denúncias: ${content}` })).toHaveCount(0);
+
+    await open(page, "/posts", javaScriptEnabled);
+    await expect(page.getByText(content)).toBeVisible();
+  });
+
+  test("a resident cannot open the queue", async ({ browser, javaScriptEnabled }) => {
+    const resident = await pageFor(browser, reporters[0]!);
+    const response = await open(resident, "/moderacao", javaScriptEnabled);
+    expect(response?.status()).toBe(403);
+    await expect(resident.getByText("Só para moderadores")).toBeVisible();
+  });
+
+  test("the moderator blocks a resident, whose session ends and whose next post is refused", async ({ browser, javaScriptEnabled }) => {
+    const resident = per(javaScriptEnabled, "ditinho_silva", "mari_campos");
+    const author = await pageFor(browser, resident);
+    const content = `Vendo curso de enriquecimento ${tag()}`;
+    const postId = await createPost(author, content);
+    const reporter = await pageFor(browser, reporters[1]!);
+    await reportPost(reporter, postId, javaScriptEnabled);
+
+    const mod = await pageFor(browser, moderator);
+    await open(mod, "/moderacao", javaScriptEnabled);
+    const card = mod.getByRole("article", { name: `Denúncias: ${content}` });
+    await card.getByLabel("Observação (opcional)").fill("Golpes repetidos");
+    await card.getByRole("button", { name: "Bloquear autor" }).click();
+    await expect(mod.getByText("Autor bloqueado: não publica mais e suas sessões terminaram.").first()).toBeVisible();
+
+    // Their session ended: the post form sends them to sign in.
+    await open(author, "/create-post", javaScriptEnabled);
+    await expect(author).toHaveURL(/\/login/);
+    // Signed in again, publishing is refused with the reason.
+    await signIn(author, resident);
+    await open(author, "/create-post", javaScriptEnabled);
+    await author.getByLabel("Texto do post").fill("Tentando de novo");
+    await author.getByRole("button", { name: /Publicar/ }).click();
+    await expect(author.getByText("Sua conta está bloqueada")).toBeVisible();
+    await open(author, "/posts", javaScriptEnabled);
+    await expect(author.getByText("Tentando de novo")).toHaveCount(0);
+  });
+
+  test("a resident proposes a business, the moderator approves it, it appears in /businesses and search", async ({ page, browser, javaScriptEnabled }) => {
+    const proposer = await pageFor(browser, per(javaScriptEnabled, "rosangela_dias", "henrique_castro"));
+    const name = `Doceria Pé de Moleque ${tag()}`;
+    const category = `Doces ${tag()}`;
+    await open(proposer, "/businesses", javaScriptEnabled);
+    await proposer.getByRole("link", { name: "Cadastrar negócio" }).click();
+    await expect(proposer.getByRole("heading", { level: 1, name: "Cadastrar negócio" })).toBeVisible();
+    await proposer.getByLabel("Nome").fill(name);
+    await proposer.getByLabel("Categoria").fill(category);
+    await proposer.getByLabel("Telefone (opcional)").fill("123");
+    await proposer.getByRole("button", { name: "Enviar para a moderação" }).click();
+    // Bad input: a Portuguese message, what was typed kept.
+    await expect(proposer.getByText(/Digite um telefone com DDD/)).toBeVisible();
+    await expect(proposer.getByLabel("Nome")).toHaveValue(name);
+    await proposer.getByLabel("Telefone (opcional)").fill("(35) 3333-4444");
+    await proposer.getByRole("button", { name: "Enviar para a moderação" }).click();
+    await expect(proposer.getByText("Cadastro enviado. Ele aparece no Guida quando a moderação aprovar.").first()).toBeVisible();
+    await expect(proposer.getByText(`${name} · Aguardando a moderação`, { exact: false })).toBeVisible();
+
+    // Pending: nobody else sees it.
+    await open(page, `/search?q=${encodeURIComponent(name)}`, javaScriptEnabled);
+    await expect(page.getByRole("link", { name: new RegExp(name) })).toHaveCount(0);
+
+    const mod = await pageFor(browser, moderator);
+    await open(mod, "/moderacao", javaScriptEnabled);
+    await mod.getByRole("article", { name: `Cadastro: ${name}` }).getByRole("button", { name: "Aprovar" }).click();
+    await expect(mod.getByText("Cadastro aprovado: já aparece no Guida.").first()).toBeVisible();
+
+    await open(page, `/businesses?categoria=${encodeURIComponent(category)}`, javaScriptEnabled);
+    await expect(page.getByRole("link", { name: new RegExp(name) })).toBeVisible();
+    await open(page, `/search?q=${encodeURIComponent(name)}`, javaScriptEnabled);
+    await expect(page.getByRole("link", { name: new RegExp(name) }).first()).toBeVisible();
+  });
+
+  test("an owner claims a business, gets approval, edits its hours and the open/closed badge follows", async ({ page, browser, javaScriptEnabled }) => {
+    // A business of its own (approved through a proposal), so no other spec's town changes.
+    const founder = await pageFor(browser, per(javaScriptEnabled, "vini_moura", "raimundo_vieira"));
+    const name = `Quitanda ${tag()}`;
+    const category = `Quitandas ${tag()}`;
+    expect((await founder.request.post("/cadastrar/negocio", { form: { name, category }, maxRedirects: 0 })).status()).toBe(303);
+    const mod = await pageFor(browser, moderator);
+    await open(mod, "/moderacao", javaScriptEnabled);
+    await mod.getByRole("article", { name: `Cadastro: ${name}` }).getByRole("button", { name: "Aprovar" }).click();
+    await expect(mod.getByText("Cadastro aprovado: já aparece no Guida.").first()).toBeVisible();
+    await open(page, `/businesses?categoria=${encodeURIComponent(category)}`, javaScriptEnabled);
+    await page.getByRole("link", { name: new RegExp(name) }).click();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    const businessPath = new URL(page.url()).pathname;
+
+    // The claim: "Este negócio é meu", then the moderator's approval.
+    const owner = await pageFor(browser, per(javaScriptEnabled, "isa_freitas", "zecarlos_ferreira"));
+    await open(owner, businessPath, javaScriptEnabled);
+    await owner.getByRole("link", { name: "Este negócio é meu" }).click();
+    await owner.getByLabel("Como podemos confirmar? (opcional)").fill("Comprei a quitanda do meu tio");
+    await owner.getByRole("button", { name: "Pedir para ser o dono" }).click();
+    await expect(owner.getByText("Pedido enviado. A moderação vai confirmar que o negócio é seu.").first()).toBeVisible();
+    await open(mod, "/moderacao", javaScriptEnabled);
+    await mod.getByRole("article", { name: `Pedido de dono: ${name}` }).getByRole("button", { name: "Aprovar" }).click();
+    await expect(mod.getByText("Pedido aprovado: o negócio tem um dono.").first()).toBeVisible();
+
+    // The owner opens every day, all day: the badge says open.
+    await open(owner, `${businessPath}/editar`, javaScriptEnabled);
+    for (const day of ["Domingo", "Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"]) {
+      await owner.getByRole("checkbox", { name: new RegExp(`^${day}`) }).check();
+      await owner.getByLabel(new RegExp(`^${day}.*: abre às`)).fill("00:00");
+      await owner.getByLabel(new RegExp(`^${day}.*: fecha às`)).fill("23:59");
+    }
+    await owner.getByRole("button", { name: "Salvar" }).click();
+    await expect(owner.getByText("Negócio atualizado.").first()).toBeVisible();
+    await open(page, businessPath, javaScriptEnabled);
+    await expect(page.getByText("Aberto agora").first()).toBeVisible();
+
+    // And closes them all again: closed (this also leaves the town's open count as it was).
+    await open(owner, `${businessPath}/editar`, javaScriptEnabled);
+    for (const day of ["Domingo", "Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"]) {
+      await owner.getByRole("checkbox", { name: new RegExp(`^${day}`) }).uncheck();
+    }
+    await owner.getByRole("button", { name: "Salvar" }).click();
+    await expect(owner.getByText("Negócio atualizado.").first()).toBeVisible();
+    await open(page, businessPath, javaScriptEnabled);
+    await expect(page.getByText("Fechado").first()).toBeVisible();
+  });
+});
