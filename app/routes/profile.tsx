@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { ProfileView } from "~/components/profile-view";
 import { SignOutButton } from "~/components/sign-out-button";
 import { buttonClass } from "~/components/ui/button";
+import { roleOf } from "../../server/models/moderation";
 import { getProfileActivity, getProfileById } from "../../server/models/profiles";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/profile";
@@ -15,9 +16,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const result = await ctx.db.asCaller(async (tx) => ({
     profile: await getProfileById(tx, user.id),
     activity: await getProfileActivity(tx, user.id),
+    role: await roleOf(tx),
   }));
   if (!result.profile) throw data(null, { status: 404 });
-  return { profile: result.profile, activity: result.activity };
+  return { profile: result.profile, activity: result.activity, moderates: result.role !== "resident" };
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
@@ -35,6 +37,8 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             ["/my-posts", "Meus posts"],
             ["/create-sell-item", "Vender algo"],
             ["/create-news", "Publicar notícia"],
+            ["/cadastrar/negocio", "Cadastrar negócio"],
+            ...(loaderData.moderates ? [["/moderacao", "Moderação"]] : []),
           ].map(([to, label]) => (
             <Link
               key={to}

@@ -3,7 +3,7 @@ import { isUuid } from "./businesses";
 
 export type Notification = {
   id: string;
-  kind: "welcome" | "favorite" | "vote";
+  kind: "welcome" | "favorite" | "vote" | "moderation";
   title: string;
   body: string;
   link: string | null;

@@ -103,7 +103,8 @@ const PAGES: [string, number | null, number, number][] = [
   ["/notifications", null, 9, 5],
   ["/my-sell-items", null, 9, 5],
   ["/my-posts", null, 11, 7],
-  ["/profile", null, 12, 8],
+  // +1 since issue #18: the resident's role (the "Moderação" link for moderators).
+  ["/profile", null, 13, 9],
   ["/edit-profile", null, 10, 6],
 ];
 
