@@ -7,15 +7,14 @@ import "./zod-messages";
  * (/cadastrar/{tipo}) and an owner's edit of their business (/business/{id}/editar). Limits
  * mirror the CHECK constraints of listing_proposals and businesses.
  */
-const LISTING_PHONE = "Digite um telefone com DDD, como (35) 3333-4444 ou (35) 99876-5432.";
-
 export const listingFields = {
   description: z.string().trim().max(4000, "A descrição pode ter no máximo 4.000 caracteres.").optional(),
   address: z.string().trim().max(200, "O endereço pode ter no máximo 200 caracteres.").optional(),
   neighbourhood: z.string().trim().max(80, "O bairro pode ter no máximo 80 caracteres.").optional(),
-  phone: fieldRules.optional(fieldRules.phone(LISTING_PHONE)),
+  // The house's one phone wording (PHONE_FORMAT), landlines accepted too.
+  phone: fieldRules.optional(fieldRules.phone()),
   // wa.me wants the international number's digits, without "+".
-  whatsapp: fieldRules.optional(fieldRules.phone("Digite o WhatsApp com DDD, como (35) 99876-5432.").transform((v) => v.slice(1))),
+  whatsapp: fieldRules.optional(fieldRules.phone().transform((v) => v.slice(1))),
 };
 
 /** The three kinds of listing a resident proposes, by their pt-BR path segment. */

@@ -9,7 +9,7 @@ import "~/lib/zod-messages";
 import { businessPage } from "../../server/cache/reads";
 import { claimBusiness, claimStatus } from "../../server/models/listing-proposals";
 import { outcomeOf } from "../../server/models/moderation";
-import { readSubmission, redirectWithFlash } from "../../server/toolkit/action";
+import { parseSubmission, redirectWithFlash, signedInAction } from "../../server/toolkit/action";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/claim-business";
 
@@ -29,10 +29,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /** POST note (optional): a claim a moderator approves at /moderacao; 409 when already made. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const ctx = getRequestContext(context);
-  const user = await ctx.requireUser();
-  const read = await readSubmission(request, ClaimSchema);
+export const action = signedInAction(async ({ request, params }: Route.ActionArgs, { ctx, user, form }) => {
+  const read = parseSubmission(form, ClaimSchema);
   if (!read.ok) return read.refusal;
   const business = await ctx.db.asVisitor(businessPage, { id: params.id });
   if (!business) throw data(null, { status: 404 });
@@ -40,7 +38,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (outcome === "duplicate") return read.refuse(409, { formErrors: ["Você já pediu este negócio. A moderação vai analisar."] });
   if (outcome !== "done") return read.refuse(403, { formErrors: ["Não foi possível enviar o pedido: você já é o dono ou sua conta está bloqueada."] });
   return redirectWithFlash(request, `/business/${business.id}`, "Pedido enviado. A moderação vai confirmar que o negócio é seu.");
-}
+});
 
 const STATUS_TEXT: Record<string, string> = {
   owner: "Você já é o dono deste negócio.",

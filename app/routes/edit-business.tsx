@@ -13,7 +13,7 @@ import "~/lib/zod-messages";
 import { getBusiness } from "../../server/models/businesses";
 import { updateBusinessDetails } from "../../server/models/listing-proposals";
 import { outcomeOf } from "../../server/models/moderation";
-import { readSubmission, redirectWithFlash } from "../../server/toolkit/action";
+import { parseSubmission, redirectWithFlash, signedInAction } from "../../server/toolkit/action";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/edit-business";
 
@@ -59,10 +59,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  * POST description, address, phone, whatsapp and hours.{sunday…saturday}.{open, opensAt,
  * closesAt}: the owner's edit (RLS lets only the owner's row change), 303 to the business.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const ctx = getRequestContext(context);
-  await ctx.requireUser();
-  const read = await readSubmission(request, BusinessSchema);
+export const action = signedInAction(async ({ request, params }: Route.ActionArgs, { ctx, form }) => {
+  const read = parseSubmission(form, BusinessSchema);
   if (!read.ok) return read.refusal;
   const v = read.value;
   let changed = false;
@@ -79,7 +77,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
   if (outcome !== "done" || !changed) return read.refuse(403, { formErrors: [ONLY_OWNER.title + "."] });
   return redirectWithFlash(request, `/business/${params.id}`, "Negócio atualizado.");
-}
+});
 
 type DayField = FieldMetadata<{ open?: boolean; opensAt?: string; closesAt?: string }>;
 

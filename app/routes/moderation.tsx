@@ -9,7 +9,7 @@ import { REPORT_REASON_LABELS, REPORTABLE_KIND_NAMES, REPORTABLE_KINDS, reported
 import { refusalMessages, refusePage } from "~/lib/refused";
 import { listPendingClaims, listPendingProposals, reviewClaim, reviewProposal } from "../../server/models/listing-proposals";
 import { listReportedItems, moderateItem, outcomeOf, roleOf, type Outcome } from "../../server/models/moderation";
-import { intentOf, parseSubmission, readForm, redirectWithFlash, replyRefused } from "../../server/toolkit/action";
+import { intentOf, parseSubmission, redirectWithFlash, replyRefused, signedInAction } from "../../server/toolkit/action";
 import { getRequestContext, type RequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/moderation";
 
@@ -48,18 +48,14 @@ const DONE: Record<string, string> = {
  * approve-claim, reject-claim: id) and an optional note. The database refuses whoever is
  * not a moderator (403), whatever this route checks.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const ctx = getRequestContext(context);
-  await ctx.requireUser();
-  const read = await readForm(request);
-  if (!read.ok) return read.refusal;
-  const intent = intentOf(read.form);
+export const action = signedInAction(async ({ request }: Route.ActionArgs, { ctx, form }) => {
+  const intent = intentOf(form);
   switch (intent) {
     case "hide":
     case "restore":
     case "dismiss":
     case "block": {
-      const parsed = parseSubmission(read.form, ItemActionSchema);
+      const parsed = parseSubmission(form, ItemActionSchema);
       if (!parsed.ok) return parsed.refusal;
       const { kind, id, note } = parsed.value;
       return answer(request, intent, await outcomeOf(ctx.db.asCaller((tx) => moderateItem(tx, { kind, id, action: intent, note: note ?? "" }))));
@@ -68,11 +64,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "reject-listing":
     case "approve-claim":
     case "reject-claim":
-      return review(request, ctx, read.form, intent);
+      return review(request, ctx, form, intent);
     default:
       return replyRefused(400, "Ação desconhecida.");
   }
-}
+});
 
 async function review(request: Request, ctx: RequestContext, form: FormData, intent: string) {
   const parsed = parseSubmission(form, ReviewSchema);

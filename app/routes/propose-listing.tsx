@@ -12,7 +12,7 @@ import { formatShortDate } from "~/lib/format";
 import "~/lib/zod-messages";
 import { listOwnProposals, proposeListing } from "../../server/models/listing-proposals";
 import { outcomeOf } from "../../server/models/moderation";
-import { readSubmission, redirectWithFlash } from "../../server/toolkit/action";
+import { parseSubmission, redirectWithFlash, signedInAction } from "../../server/toolkit/action";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/propose-listing";
 
@@ -49,11 +49,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  * neighbourhood, phone, whatsapp: a pending proposal, 303 back here. Nothing is listed until
  * a moderator approves it at /moderacao.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export const action = signedInAction(async ({ request, params }: Route.ActionArgs, { ctx, user, form }) => {
   const tipo = pathOf(params);
-  const ctx = getRequestContext(context);
-  const user = await ctx.requireUser();
-  const read = await readSubmission(request, SCHEMAS[tipo]);
+  const read = parseSubmission(form, SCHEMAS[tipo]);
   if (!read.ok) return read.refusal;
   const v = read.value;
   const outcome = await outcomeOf(
@@ -72,7 +70,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
   if (outcome === "refused") return read.refuse(403, { formErrors: ["Sua conta está bloqueada pela moderação e não pode cadastrar."] });
   return redirectWithFlash(request, `/cadastrar/${tipo}`, "Cadastro enviado. Ele aparece no Guida quando a moderação aprovar.");
-}
+});
 
 const STATUS_LABELS = { pending: "Aguardando a moderação", approved: "Aprovado", rejected: "Não aprovado" } as const;
 

@@ -9,7 +9,7 @@ import { KIND_LIST_HREFS, REPORT_REASON_LABELS, REPORT_REASONS, REPORTABLE_KIND_
 import { refusePage } from "~/lib/refused";
 import "~/lib/zod-messages";
 import { outcomeOf, reportItem, reportTarget } from "../../server/models/moderation";
-import { readSubmission, redirectWithFlash } from "../../server/toolkit/action";
+import { parseSubmission, redirectWithFlash, signedInAction } from "../../server/toolkit/action";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/report";
 
@@ -44,10 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * the item; 409 when this resident already reported it, 429 over the hourly limit, 404 for
  * what they cannot see.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const ctx = getRequestContext(context);
-  const user = await ctx.requireUser();
-  const read = await readSubmission(request, ReportSchema);
+export const action = signedInAction(async ({ request }: Route.ActionArgs, { ctx, user, form }) => {
+  const read = parseSubmission(form, ReportSchema);
   if (!read.ok) return read.refusal;
   const { tipo, id, reason, note } = read.value;
   const outcome = await outcomeOf(ctx.db.asCaller((tx) => reportItem(tx, user.id, { kind: tipo, id, reason, note: note ?? "" })));
@@ -63,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "not-found":
       return read.refuse(404, { formErrors: [NOT_FOUND.message] });
   }
-}
+});
 
 export default function Report({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";

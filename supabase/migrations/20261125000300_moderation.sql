@@ -573,3 +573,66 @@ GRANT INSERT (claimant_id, business_id, note) ON public.business_claims TO authe
 GRANT UPDATE (description, address, phone, whatsapp, opening_hours) ON public.businesses TO authenticated;
 GRANT ALL ON public.user_roles, public.resident_blocks, public.moderation_settings, public.reports,
   public.listing_proposals, public.business_claims, public.moderation_log TO service_role;
+
+-- ---------------------------------------------------------------- the city's summaries count what visitors see
+-- The open-now and per-category counts (20261125000200_city_scale.sql) stand for the lists
+-- beside them: a hidden listing leaves the counts as it leaves the lists, and comes back
+-- with them. Same functions, counting only visible rows, and fired by moderation_state too.
+CREATE OR REPLACE FUNCTION public.count_opening_spans() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = '' AS $$
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.moderation_state = 'visible' THEN
+    UPDATE public.opening_spans s SET businesses = s.businesses - 1
+    FROM public.opening_spans_of(OLD.opening_hours) o
+    WHERE s.weekday = o.weekday AND s.opens_at = o.opens_at AND s.closes_at = o.closes_at;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'INSERT') AND NEW.moderation_state = 'visible' THEN
+    INSERT INTO public.opening_spans AS s (weekday, opens_at, closes_at, businesses)
+    SELECT o.weekday, o.opens_at, o.closes_at, 1 FROM public.opening_spans_of(NEW.opening_hours) o
+    ON CONFLICT (weekday, opens_at, closes_at) DO UPDATE SET businesses = s.businesses + 1;
+  END IF;
+  RETURN NULL;
+END;
+$$;
+REVOKE ALL ON FUNCTION public.count_opening_spans() FROM PUBLIC, anon, authenticated;
+DROP TRIGGER IF EXISTS businesses_count_opening_spans ON public.businesses;
+CREATE TRIGGER businesses_count_opening_spans AFTER INSERT OR DELETE OR UPDATE OF opening_hours, moderation_state ON public.businesses
+  FOR EACH ROW EXECUTE FUNCTION public.count_opening_spans();
+
+CREATE OR REPLACE FUNCTION public.count_categories() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = '' AS $$
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.moderation_state = 'visible' THEN
+    UPDATE public.category_counts c SET listings = c.listings - 1
+    WHERE c.listing = TG_TABLE_NAME AND c.category = OLD.category;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'INSERT') AND NEW.moderation_state = 'visible' THEN
+    INSERT INTO public.category_counts AS c (listing, category, listings) VALUES (TG_TABLE_NAME, NEW.category, 1)
+    ON CONFLICT (listing, category) DO UPDATE SET listings = c.listings + 1;
+  END IF;
+  DELETE FROM public.category_counts c WHERE c.listing = TG_TABLE_NAME AND c.listings <= 0;
+  RETURN NULL;
+END;
+$$;
+REVOKE ALL ON FUNCTION public.count_categories() FROM PUBLIC, anon, authenticated;
+DROP TRIGGER IF EXISTS businesses_count_categories ON public.businesses;
+CREATE TRIGGER businesses_count_categories AFTER INSERT OR DELETE OR UPDATE OF category, moderation_state ON public.businesses
+  FOR EACH ROW EXECUTE FUNCTION public.count_categories();
+DROP TRIGGER IF EXISTS services_count_categories ON public.services;
+CREATE TRIGGER services_count_categories AFTER INSERT OR DELETE OR UPDATE OF category, moderation_state ON public.services
+  FOR EACH ROW EXECUTE FUNCTION public.count_categories();
+DROP TRIGGER IF EXISTS sell_items_count_categories ON public.sell_items;
+CREATE TRIGGER sell_items_count_categories AFTER INSERT OR DELETE OR UPDATE OF category, moderation_state ON public.sell_items
+  FOR EACH ROW EXECUTE FUNCTION public.count_categories();
+
+DELETE FROM public.opening_spans;
+INSERT INTO public.opening_spans (weekday, opens_at, closes_at, businesses)
+SELECT o.weekday, o.opens_at, o.closes_at, count(*)::int
+FROM public.businesses b, public.opening_spans_of(b.opening_hours) o
+WHERE b.moderation_state = 'visible'
+GROUP BY 1, 2, 3;
+DELETE FROM public.category_counts;
+INSERT INTO public.category_counts (listing, category, listings)
+SELECT 'businesses', category, count(*)::int FROM public.businesses WHERE moderation_state = 'visible' GROUP BY category
+UNION ALL SELECT 'services', category, count(*)::int FROM public.services WHERE moderation_state = 'visible' GROUP BY category
+UNION ALL SELECT 'sell_items', category, count(*)::int FROM public.sell_items WHERE moderation_state = 'visible' GROUP BY category;

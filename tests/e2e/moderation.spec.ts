@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
+import { PHONE_FORMAT } from "../../app/lib/field-rules";
 import { DEMO_MODERATOR } from "../../server/db/seed-data";
 import { DEMO_PASSWORD, demoUserByUsername, expect, open, test, type DemoUser } from "./helpers";
 
@@ -136,7 +137,7 @@ test.describe("moderation", () => {
     await proposer.getByLabel("Telefone (opcional)").fill("123");
     await proposer.getByRole("button", { name: "Enviar para a moderação" }).click();
     // Bad input: a Portuguese message, what was typed kept.
-    await expect(proposer.getByText(/Digite um telefone com DDD/)).toBeVisible();
+    await expect(proposer.getByText(PHONE_FORMAT)).toBeVisible();
     await expect(proposer.getByLabel("Nome")).toHaveValue(name);
     await proposer.getByLabel("Telefone (opcional)").fill("(35) 3333-4444");
     await proposer.getByRole("button", { name: "Enviar para a moderação" }).click();

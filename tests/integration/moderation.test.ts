@@ -122,6 +122,31 @@ forEachEngine((getDb) => {
     expect(await moderate(getDb(), ADMIN, "block", "20000000-0000-4000-8000-0000000000de")).toBe("refused");
   });
 
+  it("a hidden business leaves the open-now and category counts with the lists, and comes back with them", async () => {
+    const allDay = JSON.stringify(
+      Object.fromEntries(["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"].map((d) => [d, { open: true, opensAt: "00:00", closesAt: "23:59" }])),
+    );
+    const [biz] = await getDb().query<{ id: string }>(
+      `INSERT INTO public.businesses (name, category, opening_hours) VALUES ('Bar Escondido', 'Bares Ocultos', $1::jsonb) RETURNING id`,
+      [allDay],
+    );
+    const counts = async () =>
+      (
+        await withUser(getDb(), ANON, (tx) =>
+          tx.query<{ category: number; spans: number }>(
+            `SELECT (SELECT coalesce(sum(listings), 0)::int FROM public.category_counts WHERE listing = 'businesses' AND category = 'Bares Ocultos') AS category,
+                    (SELECT coalesce(sum(businesses), 0)::int FROM public.opening_spans WHERE opens_at = '00:00' AND closes_at = '23:59') AS spans`,
+          ),
+        )
+      )[0]!;
+    const before = await counts();
+    expect(before.category).toBe(1);
+    expect(await outcomeOf(withUser(getDb(), as(MODE), (tx) => moderateItem(tx, { kind: "business", id: biz!.id, action: "hide", note: "" })))).toBe("done");
+    expect(await counts()).toEqual({ category: 0, spans: before.spans - 7 });
+    expect(await outcomeOf(withUser(getDb(), as(MODE), (tx) => moderateItem(tx, { kind: "business", id: biz!.id, action: "restore", note: "" })))).toBe("done");
+    expect(await counts()).toEqual(before);
+  });
+
   it("reports are rate limited by the database", async () => {
     await getDb().query(`UPDATE public.moderation_settings SET reports_per_hour = 2`);
     const posts = await getDb().query<{ id: string }>(
