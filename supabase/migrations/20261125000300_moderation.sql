@@ -636,3 +636,20 @@ INSERT INTO public.category_counts (listing, category, listings)
 SELECT 'businesses', category, count(*)::int FROM public.businesses WHERE moderation_state = 'visible' GROUP BY category
 UNION ALL SELECT 'services', category, count(*)::int FROM public.services WHERE moderation_state = 'visible' GROUP BY category
 UNION ALL SELECT 'sell_items', category, count(*)::int FROM public.sell_items WHERE moderation_state = 'visible' GROUP BY category;
+
+-- ---------------------------------------------------------------- the change channel (docs/caching.md)
+-- Hiding, restoring and approving change the content tables, which announce themselves
+-- already (20261125000100_changes_and_limits.sql): cached pages drop them at once. The
+-- moderation tables announce too, naming the residents each row belongs to.
+CREATE OR REPLACE TRIGGER announce_change AFTER INSERT OR UPDATE OR DELETE ON public.reports
+  FOR EACH ROW EXECUTE FUNCTION public.announce_change('report', 'id', 'reporter_id');
+CREATE OR REPLACE TRIGGER announce_change AFTER INSERT OR UPDATE OR DELETE ON public.listing_proposals
+  FOR EACH ROW EXECUTE FUNCTION public.announce_change('listing_proposal', 'id', 'proposer_id');
+CREATE OR REPLACE TRIGGER announce_change AFTER INSERT OR UPDATE OR DELETE ON public.business_claims
+  FOR EACH ROW EXECUTE FUNCTION public.announce_change('business_claim', 'id', 'claimant_id');
+CREATE OR REPLACE TRIGGER announce_change AFTER INSERT OR UPDATE OR DELETE ON public.user_roles
+  FOR EACH ROW EXECUTE FUNCTION public.announce_change('role', '', 'user_id');
+CREATE OR REPLACE TRIGGER announce_change AFTER INSERT OR UPDATE OR DELETE ON public.resident_blocks
+  FOR EACH ROW EXECUTE FUNCTION public.announce_change('block', '', 'user_id');
+CREATE OR REPLACE TRIGGER announce_change AFTER INSERT OR UPDATE OR DELETE ON public.moderation_log
+  FOR EACH ROW EXECUTE FUNCTION public.announce_change('moderation', 'id', 'subject_id');
