@@ -1641,7 +1641,7 @@ it("has a row for every route of app/routes.ts, and a POST row for every route w
   const posted = rowsFor("POST");
   // The catch-all ("*") is the 404 page: any unknown path stands for it.
   const pathOf = (p: string) => (p === "/:x" ? "/pagina-que-nao-existe" : p);
-  const hasAction = (file: string) => /export (async )?function action\b/.test(fs.readFileSync(path.join(ROOT, "app", file), "utf8"));
+  const hasAction = (file: string) => /export (?:(?:async )?function|const) action\b/.test(fs.readFileSync(path.join(ROOT, "app", file), "utf8"));
   const missing = declared.flatMap(({ path: p, file }) => {
     const key = pathOf(shape(p));
     return [...(got.has(key) ? [] : [`GET ${p}`]), ...(posted.has(key) ? [] : [`POST ${p}${hasAction(file) ? " (action)" : ""}`])];
