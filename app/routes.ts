@@ -8,6 +8,7 @@ export default [
   route("businesses", "routes/businesses.tsx"),
   route("business/:id", "routes/business.tsx"),
   route("services", "routes/services.tsx"),
+  route("service/:id", "routes/service.tsx"),
   route("drivers", "routes/drivers-redirect.ts"),
   route("drivers/:filter", "routes/drivers.tsx"),
   route("driver/:driverId", "routes/driver.tsx"),

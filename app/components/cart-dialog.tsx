@@ -127,7 +127,7 @@ function CartLine({ item }: { item: CartItem }) {
     "flex size-11 items-center justify-center rounded-full border border-stone-300 text-lg font-semibold hover:bg-stone-100 disabled:opacity-40 dark:border-stone-700 dark:hover:bg-stone-800";
   return (
     <li className="flex gap-3" data-testid="cart-item">
-      <Picture image={item.image} alt="" sizes="64px" className="size-16 shrink-0 rounded-lg" />
+      <Picture image={item.image} alt="" sizes="64px" placeholder={item.title} className="size-16 shrink-0 rounded-lg" />
       <div className="min-w-0 flex-1 space-y-2">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">

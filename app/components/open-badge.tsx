@@ -1,17 +1,18 @@
-import { isOpenNow, type OpeningHours } from "~/lib/business-hours";
+import { describeOpenStatus, openStatus, type OpeningHours } from "~/lib/business-hours";
 
-/** Aberto agora / Fechado, computed for the given instant with the spec's rule. */
+/** "Aberto · fecha às 18:00" / "Fechado · abre amanhã às 7:00", computed for the given instant with the spec's rule. */
 export function OpenBadge({ hours, now }: { hours: OpeningHours | null; now: Date }) {
-  const open = isOpenNow(hours, now);
+  const status = openStatus(hours, now);
+  const open = status.open;
   return (
     <span
       data-open={open ? "true" : "false"}
-      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ${
+      className={`inline-flex items-center gap-1 rounded-lg px-2 py-0.5 text-xs font-semibold ${
         open ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50" : "bg-stone-200 text-stone-800 dark:bg-stone-800 dark:text-stone-100"
       }`}
     >
-      <span aria-hidden="true" className={`size-2 rounded-full ${open ? "bg-emerald-600" : "bg-stone-500"}`} />
-      {open ? "Aberto agora" : "Fechado"}
+      <span aria-hidden="true" className={`size-2 shrink-0 rounded-full ${open ? "bg-emerald-600" : "bg-stone-500"}`} />
+      {describeOpenStatus(status)}
     </span>
   );
 }

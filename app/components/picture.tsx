@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { cacheImage, getCachedImage } from "~/client/image-cache";
+import { initialsOf } from "~/lib/format";
 import { imageSources } from "~/lib/images";
 
 type PictureProps = {
@@ -11,6 +12,10 @@ type PictureProps = {
   className?: string;
   /** Above the fold: load at once; below: lazily. */
   priority?: boolean;
+  /** The first listing image of a page (its largest paint): fetched ahead of everything else. */
+  fetchPriority?: "high";
+  /** Whose photo this is: its initials fill the slot when there is no photo. */
+  placeholder?: string;
 };
 
 // Images mounted after hydration (client navigations) wait for the image-cache lookup
@@ -26,7 +31,7 @@ export function markHydrated() {
  * IndexedDB image cache (keyed by its reference, holding the width the browser chose) and
  * served from there next time; without IndexedDB it stays a plain <img>.
  */
-export function Picture({ image, alt, sizes, className, priority = false }: PictureProps) {
+export function Picture({ image, alt, sizes, className, priority = false, fetchPriority, placeholder }: PictureProps) {
   const saveData = useRouteLoaderData<{ saveData?: boolean }>("root")?.saveData ?? false;
   const sources = image ? imageSources(image, { saveData }) : null;
   const key = sources?.src ?? null;
@@ -54,9 +59,7 @@ export function Picture({ image, alt, sizes, className, priority = false }: Pict
     };
   }, [key]);
 
-  if (!sources) {
-    return <div aria-hidden="true" className={`bg-stone-200 dark:bg-stone-800 ${className ?? ""}`} />;
-  }
+  if (!sources) return <PhotoPlaceholder name={placeholder} className={className} />;
   const common = {
     ref,
     width: sources.width,
@@ -73,8 +76,34 @@ export function Picture({ image, alt, sizes, className, priority = false }: Pict
       src={sources.src}
       srcSet={sources.srcSet}
       sizes={sizes}
-      loading={priority ? "eager" : "lazy"}
+      loading={priority || fetchPriority ? "eager" : "lazy"}
+      fetchPriority={fetchPriority}
       onLoad={(event) => void cacheImage(key!, event.currentTarget.currentSrc)}
     />
+  );
+}
+
+/**
+ * A missing photo is a designed tile, not a grey box: the initials of whose photo it is, or a
+ * picture icon, sized to the slot (container units), in the brand's colours in both themes.
+ */
+function PhotoPlaceholder({ name, className }: { name: string | undefined; className: string | undefined }) {
+  const initials = name ? initialsOf(name) : "";
+  return (
+    <div
+      aria-hidden="true"
+      data-placeholder={initials || "icon"}
+      className={`flex items-center justify-center overflow-hidden bg-gradient-to-br from-brand-100 to-amber-100 font-bold text-brand-700 [container-type:size] dark:from-brand-900 dark:to-stone-800 dark:text-brand-100 ${className ?? ""}`}
+    >
+      {initials ? (
+        <span className="text-[38cqmin] leading-none">{initials}</span>
+      ) : (
+        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.75" className="size-[45cqmin] opacity-70">
+          <rect x="3" y="5" width="18" height="14" rx="2" />
+          <circle cx="9" cy="10" r="1.75" />
+          <path d="m21 16-5-5-8 8" />
+        </svg>
+      )}
+    </div>
   );
 }

@@ -44,7 +44,7 @@ export function PostCard({ post, voteAction, voteRedirect, voteError, preview = 
   return (
     <article id={`post-${post.id}`} className={cardClass("scroll-mt-20 p-4")}>
       <header className="flex items-center gap-3">
-        <Picture image={post.author.avatarUrl} alt="" sizes="40px" className="size-10 shrink-0 rounded-full" />
+        <Picture image={post.author.avatarUrl} alt="" sizes="40px" placeholder={post.author.fullName} className="size-10 shrink-0 rounded-full" />
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-semibold leading-tight">
             <Link to={`/u/${post.author.username}`} className="inline-flex min-h-6 items-center hover:underline">
@@ -68,6 +68,7 @@ export function PostCard({ post, voteAction, voteRedirect, voteError, preview = 
           alt={`Imagem do post de ${post.author.fullName}`}
           sizes="(min-width: 768px) 704px, calc(100vw - 4rem)"
           priority={priority}
+          fetchPriority={priority ? "high" : undefined}
           className="mt-3 aspect-[4/3] w-full rounded-lg"
         />
       ) : null}

@@ -29,7 +29,7 @@ export function ProfileView({ profile, activity, actions }: ProfileViewData & { 
   return (
     <article className="space-y-6">
       <header className="flex items-center gap-4">
-        <Picture image={profile.avatarUrl} alt="" sizes="80px" priority className="size-20 shrink-0 rounded-full" />
+        <Picture image={profile.avatarUrl} alt="" sizes="80px" priority placeholder={profile.fullName} className="size-20 shrink-0 rounded-full" />
         <div className="min-w-0">
           <h1 className="truncate text-2xl font-bold">{profile.fullName}</h1>
           <p className="text-stone-600 dark:text-stone-300">@{profile.username}</p>
@@ -96,7 +96,7 @@ function ActivityList({ title, empty, items }: { title: string; empty: string; i
 export function ProfileLinkCard({ user }: { user: { id: string; username: string; fullName: string; avatarUrl: string | null; bio: string } }) {
   return (
     <Link to={`/u/${user.username}`} className={cardClass("flex items-center gap-3 p-3", { interactive: true })}>
-      <Picture image={user.avatarUrl} alt="" sizes="48px" className="size-12 shrink-0 rounded-full" />
+      <Picture image={user.avatarUrl} alt="" sizes="48px" placeholder={user.fullName} className="size-12 shrink-0 rounded-full" />
       <span className="min-w-0">
         <span className="block truncate font-semibold">{user.fullName}</span>
         <span className="block truncate text-sm text-stone-600 dark:text-stone-300">@{user.username}</span>

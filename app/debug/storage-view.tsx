@@ -21,7 +21,8 @@ function plural(n: number, one: string, many: string): string {
 
 export function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
-    <section className="rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900" aria-label={title}>
+    // Only JavaScript fills a section in: with scripting off the page shows its notice alone.
+    <section className="rounded-2xl bg-white p-4 shadow-sm noscript:hidden dark:bg-stone-900" aria-label={title}>
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">{title}</h2>
         {action}
@@ -32,11 +33,7 @@ export function Section({ title, action, children }: { title: string; action?: R
 }
 
 export function Loading() {
-  return (
-    <p data-storage-loading className="text-stone-500 dark:text-stone-400">
-      Carregando…
-    </p>
-  );
+  return <p className="text-stone-500 dark:text-stone-400">Carregando…</p>;
 }
 
 export function Unavailable() {

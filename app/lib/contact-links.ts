@@ -26,3 +26,8 @@ export function mapHref(address: string, town = "Vila Serena, MG"): string {
 export function instagramHref(handle: string): string {
   return `https://www.instagram.com/${encodeURIComponent(handle.replace(/^@/, ""))}/`;
 }
+
+/** What a resident sends from a service's WhatsApp button, on its card and on its page alike. */
+export function serviceWhatsAppMessage(name: string): string {
+  return `Olá! Vi ${name} no Guida e gostaria de pedir um orçamento.`;
+}

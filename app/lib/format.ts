@@ -21,3 +21,16 @@ export function formatShortDate(date: Date | string): string {
 export function formatCount(value: number): string {
   return count.format(value);
 }
+
+// Words too small to stand for a name in its initials ("Bolo de Fubá" is "BF", not "BD").
+const LINKING_WORDS = new Set(["a", "o", "as", "os", "e", "de", "da", "do", "das", "dos", "em", "na", "no", "para", "com"]);
+
+/** Up to two initials of a name or title, for the placeholder of a missing photo: "Bolo de Fubá" → "BF". */
+export function initialsOf(name: string): string {
+  const words = name.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const significant = words.filter((w) => !LINKING_WORDS.has(w.toLowerCase()));
+  return (significant.length > 0 ? significant : words)
+    .slice(0, 2)
+    .map((w) => w[0]!.toLocaleUpperCase("pt-BR"))
+    .join("");
+}

@@ -20,13 +20,13 @@ export const ITEM_KIND_LABELS: Record<ItemKind, string> = {
   news: "Notícias",
 };
 
-/** The item's own page; a service has none, so it is its card on /services. */
+/** The item's own page. */
 export function hrefOf(kind: ItemKind, id: string): string {
   switch (kind) {
     case "business":
       return `/business/${id}`;
     case "service":
-      return `/services#servico-${id}`;
+      return `/service/${id}`;
     case "driver":
       return `/driver/${id}`;
     case "sell_item":

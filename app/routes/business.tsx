@@ -43,6 +43,7 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
           alt={`Logo de ${business.name}`}
           sizes="80px"
           priority
+          placeholder={business.name}
           className="absolute -bottom-8 left-4 size-20 rounded-2xl border-4 border-stone-50 dark:border-stone-950"
         />
       </div>

@@ -71,14 +71,17 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
           {businesses.map((business, i) => (
             <li key={business.id}>
               <Link to={hrefOf("business", business.id)} className={cardClass("flex items-center gap-3 p-3", { interactive: true })}>
-                <Picture image={business.logoUrl} alt="" sizes="56px" priority={i < 4} className="size-14 shrink-0 rounded-xl" />
+                <Picture image={business.logoUrl} alt="" sizes="56px" priority={i < 4} placeholder={business.name} className="size-14 shrink-0 rounded-xl" />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-semibold">{business.name}</span>
                   <span className="block truncate text-sm text-stone-600 dark:text-stone-300">
                     {business.category} · {business.neighbourhood}
                   </span>
+                  {/* Under the name, so "Fechado · abre amanhã às 7:00" never squeezes it on a phone. */}
+                  <span className="mt-1 block">
+                    <OpenBadge hours={business.openingHours} now={now} />
+                  </span>
                 </span>
-                <OpenBadge hours={business.openingHours} now={now} />
               </Link>
             </li>
           ))}

@@ -81,7 +81,6 @@ export default function DebugStorage() {
           <p className="mt-2 rounded-xl bg-amber-100 p-3 text-sm font-medium text-amber-950 ring-1 ring-amber-300 dark:bg-amber-400/15 dark:text-amber-100">
             Esta página precisa de JavaScript para ler o armazenamento do navegador.
           </p>
-          <style>{"[data-storage-loading]{display:none}"}</style>
         </noscript>
       </header>
 

@@ -47,7 +47,7 @@ export default function DriverProfile({ loaderData }: Route.ComponentProps) {
   return (
     <article className="space-y-5">
       <header className="flex items-center gap-4">
-        <Picture image={driver.photoUrl} alt={`Foto de ${driver.name}`} sizes="96px" priority className="size-24 shrink-0 rounded-full" />
+        <Picture image={driver.photoUrl} alt={`Foto de ${driver.name}`} sizes="96px" priority placeholder={driver.name} className="size-24 shrink-0 rounded-full" />
         <div className="min-w-0">
           <h1 className="text-2xl font-bold leading-tight">{driver.name}</h1>
           <p className="text-stone-600 dark:text-stone-300">

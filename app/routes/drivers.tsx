@@ -102,7 +102,7 @@ export default function Drivers({ loaderData }: Route.ComponentProps) {
           {drivers.map((driver, i) => (
             <li key={driver.id}>
               <Link to={hrefOf("driver", driver.id)} className={cardClass("flex items-center gap-3 p-3", { interactive: true })}>
-                <Picture image={driver.photoUrl} alt="" sizes="56px" priority={i < 4} className="size-14 shrink-0 rounded-full" />
+                <Picture image={driver.photoUrl} alt="" sizes="56px" priority={i < 4} placeholder={driver.name} className="size-14 shrink-0 rounded-full" />
                 <span className="min-w-0 flex-1">
                   <span className="block font-semibold leading-snug">{driver.name}</span>
                   <span className="line-clamp-2 text-sm text-stone-600 dark:text-stone-300">

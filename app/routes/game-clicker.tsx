@@ -57,33 +57,31 @@ export default function GameClicker() {
 /** Same footprint as the game, so nothing below it jumps when the game takes its place. */
 function GameSkeleton() {
   return (
-    <div className="space-y-5">
-      {/* Inline when scripting is off, so the spacing lives on the paragraph. */}
+    <>
       <noscript>
-        <p className="mb-5 rounded-xl bg-amber-100 p-4 font-medium text-amber-950 ring-1 ring-amber-300 dark:bg-amber-400/15 dark:text-amber-100 dark:ring-amber-500/40">
+        <p className="rounded-xl bg-amber-100 p-4 font-medium text-amber-950 ring-1 ring-amber-300 dark:bg-amber-400/15 dark:text-amber-100 dark:ring-amber-500/40">
           Este jogo precisa de JavaScript. Ative o JavaScript no navegador para jogar.
         </p>
-        {/* Without JavaScript "Carregando" would be a promise never kept. */}
-        <style>{"[data-game-loading]{display:none}"}</style>
       </noscript>
-      <div
-        aria-hidden="true"
-        className="h-50 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-amber-100 dark:bg-stone-900 dark:ring-stone-800"
-      >
-        <div className="mx-auto h-6 w-36 rounded-full bg-amber-100 dark:bg-stone-800" />
-        <div className="mx-auto mt-4 h-12 w-24 rounded-lg bg-stone-100 dark:bg-stone-800" />
-        <div className="mx-auto mt-3 h-4 w-48 rounded bg-stone-100 dark:bg-stone-800" />
-      </div>
-      <div className="flex flex-col items-center">
-        <div className="flex size-56 items-center justify-center rounded-full bg-amber-50 ring-4 ring-amber-200 dark:bg-stone-900 dark:ring-amber-500/40">
-          <p data-game-loading className="text-sm font-medium text-stone-600 dark:text-stone-300">
-            Carregando o jogo…
+      {/* Without JavaScript the skeleton would be a promise never kept: only the notice shows. */}
+      <div className="space-y-5 noscript:hidden">
+        <div
+          aria-hidden="true"
+          className="h-50 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-amber-100 dark:bg-stone-900 dark:ring-stone-800"
+        >
+          <div className="mx-auto h-6 w-36 rounded-full bg-amber-100 dark:bg-stone-800" />
+          <div className="mx-auto mt-4 h-12 w-24 rounded-lg bg-stone-100 dark:bg-stone-800" />
+          <div className="mx-auto mt-3 h-4 w-48 rounded bg-stone-100 dark:bg-stone-800" />
+        </div>
+        <div className="flex flex-col items-center">
+          <div className="flex size-56 items-center justify-center rounded-full bg-amber-50 ring-4 ring-amber-200 dark:bg-stone-900 dark:ring-amber-500/40">
+            <p className="text-sm font-medium text-stone-600 dark:text-stone-300">Carregando o jogo…</p>
+          </div>
+          <p className="mt-3 text-sm text-stone-600 dark:text-stone-300">
+            Toque no pão de queijo (ou aperte Espaço ou Enter) para assar.
           </p>
         </div>
-        <p className="mt-3 text-sm text-stone-600 dark:text-stone-300">
-          Toque no pão de queijo (ou aperte Espaço ou Enter) para assar.
-        </p>
       </div>
-    </div>
+    </>
   );
 }

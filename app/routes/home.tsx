@@ -49,6 +49,9 @@ const empty = "text-sm text-stone-600 dark:text-stone-300";
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { openBusinesses, openBusinessCount, sellItems, news, posts, drivers, renderedAt } = loaderData;
   const now = useTownNow(renderedAt);
+  // The page's first listing image (its largest paint) is fetched first: the first open
+  // business's logo, or the first available driver's photo when no business is open.
+  const lead = openBusinesses.length > 0 ? "business" : drivers.length > 0 ? "driver" : "sell-item";
   return (
     <div className="space-y-8">
       <div>
@@ -65,7 +68,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <li key={b.id}>
                 <Link to={hrefOf("business", b.id)} className={cardClass("flex h-full flex-col gap-2 p-3", { interactive: true })}>
                   <span className="flex items-center gap-2">
-                    <Picture image={b.logoUrl} alt="" sizes="40px" priority={i < 2} className="size-10 shrink-0 rounded-lg" />
+                    <Picture image={b.logoUrl} alt="" sizes="40px" priority={i < 2} fetchPriority={lead === "business" && i === 0 ? "high" : undefined} placeholder={b.name} className="size-10 shrink-0 rounded-lg" />
                     <span className="min-w-0">
                       <span className="line-clamp-2 break-words text-sm font-semibold leading-tight">{b.name}</span>
                       <span className="block truncate text-xs text-stone-600 dark:text-stone-300">{b.category}</span>
@@ -84,11 +87,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className={empty}>Nenhum motorista disponível agora.</p>
         ) : (
           <ul className="flex gap-3 overflow-x-auto pb-1">
-            {drivers.map((d) => (
+            {drivers.map((d, i) => (
               <li key={d.id} className="shrink-0">
                 <Link to={hrefOf("driver", d.id)} className={cardClass("flex w-28 flex-col items-center gap-1 p-3 text-center", { interactive: true })}>
-                  <Picture image={d.photoUrl} alt="" sizes="56px" className="size-14 rounded-full" />
-                  <span className="w-full truncate text-sm font-semibold">{d.name.split(" ")[0]}</span>
+                  <Picture
+                    image={d.photoUrl}
+                    alt=""
+                    sizes="56px"
+                    fetchPriority={lead === "driver" && i === 0 ? "high" : undefined}
+                    placeholder={d.name}
+                    className="size-14 rounded-full"
+                  />
+                  <span className="line-clamp-2 w-full break-words text-sm font-semibold leading-tight">{d.name}</span>
                   <span className="text-xs text-stone-600 dark:text-stone-300">{VEHICLE_LABELS[d.vehicleKind]}</span>
                 </Link>
               </li>
@@ -102,10 +112,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className={empty}>Nenhum item à venda ainda.</p>
         ) : (
           <ul className="grid grid-cols-2 gap-2">
-            {sellItems.map((item) => (
+            {sellItems.map((item, i) => (
               <li key={item.id} className={cardClass("overflow-hidden")}>
                 <Link to={hrefOf("sell_item", item.id)} className="block hover:bg-stone-100 dark:hover:bg-stone-800">
-                  <Picture image={item.image} alt="" sizes="(min-width: 768px) 384px, 50vw" className="aspect-[4/3] w-full" />
+                  <Picture
+                    image={item.image}
+                    alt=""
+                    sizes="(min-width: 768px) 384px, 50vw"
+                    fetchPriority={lead === "sell-item" && i === 0 ? "high" : undefined}
+                    placeholder={item.title}
+                    className="aspect-[4/3] w-full"
+                  />
                   <div className="p-2">
                     <p className="truncate text-sm font-semibold">{item.title}</p>
                     <p className="text-sm font-bold text-brand-700 dark:text-brand-100">{formatBRL(item.price)}</p>
@@ -126,7 +143,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {news.map((item) => (
               <li key={item.id}>
                 <Link to={hrefOf("news", item.id)} className={cardClass("flex gap-3 p-3", { interactive: true })}>
-                  <Picture image={item.coverImage} alt="" sizes="112px" className="h-16 w-28 shrink-0 rounded-lg" />
+                  <Picture image={item.coverImage} alt="" sizes="112px" placeholder={item.title} className="h-16 w-28 shrink-0 rounded-lg" />
                   <span className="min-w-0">
                     <span className="line-clamp-2 font-semibold leading-snug">{item.title}</span>
                     <span className="text-xs text-stone-500 dark:text-stone-400">{formatShortDate(item.createdAt)}</span>

@@ -41,7 +41,7 @@ export default function MySellItems({ loaderData }: Route.ComponentProps) {
             const sold = item.status === "sold";
             return (
               <li key={item.id} className={cardClass("flex items-center gap-3 p-3")}>
-                <Picture image={item.image} alt="" sizes="80px" className={`aspect-[4/3] w-20 shrink-0 rounded-lg ${sold ? "opacity-60 grayscale" : ""}`} />
+                <Picture image={item.image} alt="" sizes="80px" placeholder={item.title} className={`aspect-[4/3] w-20 shrink-0 rounded-lg ${sold ? "opacity-60 grayscale" : ""}`} />
                 <div className="min-w-0 flex-1">
                   <Link to={hrefOf("sell_item", item.id)} className="line-clamp-2 font-semibold leading-snug break-words hover:underline">
                     {item.title}

@@ -64,14 +64,14 @@ export default function NewsDetail({ loaderData, actionData }: Route.ComponentPr
       {/* Residents' articles may have no cover: no empty box then. */}
       {article.coverImage ? (
         <div className="-mx-4 -mt-4">
-          <Picture image={article.coverImage} alt="" sizes="(min-width: 768px) 768px, 100vw" priority className="aspect-video w-full" />
+          <Picture image={article.coverImage} alt="" sizes="(min-width: 768px) 768px, 100vw" priority placeholder={article.title} className="aspect-video w-full" />
         </div>
       ) : null}
       <header className="space-y-2">
         <h1 className="text-2xl font-bold leading-tight">{article.title}</h1>
         {article.summary ? <p className="text-lg text-stone-700 dark:text-stone-300">{article.summary}</p> : null}
         <div className="flex items-center gap-2 text-sm text-stone-600 dark:text-stone-300">
-          <Picture image={article.author.avatarUrl} alt="" sizes="32px" className="size-8 shrink-0 rounded-full" />
+          <Picture image={article.author.avatarUrl} alt="" sizes="32px" placeholder={article.author.fullName} className="size-8 shrink-0 rounded-full" />
           <p>
             Por{" "}
             <Link to={`/u/${article.author.username}`} className="font-semibold underline">

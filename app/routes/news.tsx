@@ -27,6 +27,8 @@ export const clientLoader = (args: Route.ClientLoaderArgs) => cachedClientLoader
 
 export default function News({ loaderData }: Route.ComponentProps) {
   const { news, hasMore, page } = loaderData;
+  // The first cover is the page's largest paint: it loads first, not lazily.
+  const leadImage = news.findIndex((item) => item.coverImage);
   const href = (n: number) => (n > 1 ? `/news?pagina=${n}` : "/news");
   return (
     <div className="space-y-4">
@@ -49,7 +51,9 @@ export default function News({ loaderData }: Route.ComponentProps) {
                   image={item.coverImage}
                   alt=""
                   sizes="(min-width: 768px) 736px, calc(100vw - 2rem)"
-                  priority={i === 0}
+                  priority={i === leadImage}
+                  fetchPriority={i === leadImage ? "high" : undefined}
+                  placeholder={item.title}
                   className="aspect-video w-full"
                 />
                 <div className="space-y-1 p-3">

@@ -30,6 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Posts({ loaderData, actionData }: Route.ComponentProps) {
   const { posts, hasMore, page } = loaderData;
+  // The first post with a photo holds the page's largest paint: it loads first, not lazily.
+  const leadImage = posts.findIndex((post) => post.imageUrl);
   const user = useCurrentUser();
   const pageHref = (n: number) => (n > 1 ? `/posts?pagina=${n}` : "/posts");
   // Page 1 follows the feed live: posts newer than its top one announce themselves.
@@ -84,7 +86,7 @@ export default function Posts({ loaderData, actionData }: Route.ComponentProps) 
               <PostCard
                 post={post}
                 preview
-                priority={i === 0}
+                priority={i === leadImage}
                 voteAction="/posts"
                 voteRedirect={`${pageHref(page)}#post-${post.id}`}
                 voteError={refused?.postId === post.id ? refused.error : null}

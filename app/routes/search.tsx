@@ -40,7 +40,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               {group.hits.map((hit) => (
                 <li key={hit.id}>
                   <Link to={hrefOf(hit.kind, hit.id)} className={cardClass("flex items-center gap-3 p-3", { interactive: true })}>
-                    <Picture image={hit.image} alt="" sizes="48px" className="size-12 shrink-0 rounded-lg" />
+                    <Picture image={hit.image} alt="" sizes="48px" placeholder={hit.title} className="size-12 shrink-0 rounded-lg" />
                     <span className="min-w-0">
                       <span className="block truncate font-semibold">{hit.title}</span>
                       <span className="block truncate text-sm text-stone-600 dark:text-stone-300">{hit.subtitle}</span>

@@ -45,6 +45,7 @@ export default function SellItemPage({ loaderData }: Route.ComponentProps) {
         alt={cover ? `Foto de ${item.title}` : ""}
         sizes="(min-width: 768px) 768px, 100vw"
         priority
+        placeholder={item.title}
         className={`aspect-[4/3] w-full rounded-xl ${sold ? "opacity-70 grayscale" : ""}`}
       />
       {more.length > 0 ? (
@@ -107,7 +108,7 @@ export default function SellItemPage({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <section aria-labelledby="vendedor" className={cardClass("flex items-center gap-3 p-3")}>
-        <Picture image={item.sellerAvatarUrl} alt="" sizes="48px" className="size-12 shrink-0 rounded-full" />
+        <Picture image={item.sellerAvatarUrl} alt="" sizes="48px" placeholder={item.sellerName} className="size-12 shrink-0 rounded-full" />
         <div className="min-w-0">
           <h2 id="vendedor" className="text-xs text-stone-600 dark:text-stone-300">
             Anunciado por

@@ -148,6 +148,7 @@ function SellItemCardView({ item, priority }: { item: SellItemCard; priority: bo
             alt=""
             sizes="128px"
             priority={priority}
+            placeholder={item.title}
             className={`aspect-[4/3] w-32 rounded-lg ${sold ? "opacity-60 grayscale" : ""}`}
           />
         </Link>

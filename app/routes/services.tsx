@@ -3,10 +3,11 @@ import { cachedClientLoader } from "~/client/loader-cache";
 import { CategorySelect, listPageHref } from "~/components/list-filters";
 import { cursorTo, Pagination, pageRequestFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
-import { telHref, whatsAppChatHref } from "~/lib/contact-links";
+import { serviceWhatsAppMessage, telHref, whatsAppChatHref } from "~/lib/contact-links";
 import { Button, buttonClass } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { cardClass } from "~/components/ui/card";
+import { hrefOf } from "~/lib/item-kinds";
 import { serviceList } from "../../server/cache/reads";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/services";
@@ -58,10 +59,12 @@ export default function Services({ loaderData }: Route.ComponentProps) {
             <li key={service.id} className={cardClass("p-3")}>
               <article aria-labelledby={`servico-${service.id}`}>
                 <div className="flex gap-3">
-                  <Picture image={service.imageUrl} alt="" sizes="64px" priority={i < 4} className="size-16 shrink-0 rounded-xl" />
+                  <Picture image={service.imageUrl} alt="" sizes="64px" priority={i < 4} placeholder={service.name} className="size-16 shrink-0 rounded-xl" />
                   <div className="min-w-0 flex-1">
                     <h2 id={`servico-${service.id}`} className="font-semibold leading-snug">
-                      {service.name}
+                      <Link to={hrefOf("service", service.id)} className="hover:underline">
+                        {service.name}
+                      </Link>
                     </h2>
                     <p className="text-sm text-stone-600 dark:text-stone-300">
                       {service.category}
@@ -82,10 +85,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                     ) : null}
                     {service.whatsapp ? (
                       <a
-                        href={whatsAppChatHref(
-                          service.whatsapp,
-                          `Olá! Vi ${service.name} no Guida e gostaria de pedir um orçamento.`,
-                        )}
+                        href={whatsAppChatHref(service.whatsapp, serviceWhatsAppMessage(service.name))}
                         className={buttonClass("whatsapp", "sm", "flex-1")}
                         rel="noopener noreferrer"
                         target="_blank"

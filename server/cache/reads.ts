@@ -5,7 +5,7 @@ import { getDriver, listDrivers } from "../models/drivers";
 import { getNewsArticle, listNews } from "../models/news";
 import { getUserBadges } from "../models/notifications";
 import { getSellItem, listSellItemCategories, listSellItems } from "../models/sell-items";
-import { listServiceCategories, listServices } from "../models/services";
+import { getService, listServiceCategories, listServices } from "../models/services";
 import { getHomeOverview } from "../models/town";
 import type { PageRequest } from "../models/keyset";
 import type { DriverFilter } from "../../app/lib/drivers";
@@ -95,6 +95,8 @@ export const serviceList = visitorRead("services", async (tx, request: PageReque
   categories: await listServiceCategories(tx),
   list: await listServices(tx, request),
 }), { kinds: ["service"] });
+
+export const servicePage = visitorRead("service", (tx, { id }: { id: string }) => getService(tx, id));
 
 export const driverList = visitorRead(
   "drivers",

@@ -1,5 +1,5 @@
 import type { Queryable } from "../db";
-import { listCategoryCounts } from "./businesses";
+import { isUuid, listCategoryCounts } from "./businesses";
 import { keysetPage, nameOrderPage, type PageRequest } from "./keyset";
 
 export const SERVICES_PAGE_SIZE = 20;
@@ -16,6 +16,9 @@ export type ServiceCard = {
   imageUrl: string | null;
 };
 
+const CARD_COLUMNS = `s.id, s.name, s.category, s.description, s.neighbourhood, s.phone, s.whatsapp,
+            s.price_info AS "priceInfo", s.image_url AS "imageUrl"`;
+
 export async function listServiceCategories(tx: Queryable): Promise<{ category: string; count: number }[]> {
   return listCategoryCounts(tx, "services");
 }
@@ -27,8 +30,7 @@ export async function listServices(
 ): Promise<{ services: ServiceCard[]; hasMore: boolean; page: number }> {
   const page = nameOrderPage("public.services", "s", "name", options, "$4", SERVICES_PAGE_SIZE);
   const rows = await tx.query<ServiceCard>(
-    `SELECT s.id, s.name, s.category, s.description, s.neighbourhood, s.phone, s.whatsapp,
-            s.price_info AS "priceInfo", s.image_url AS "imageUrl"
+    `SELECT ${CARD_COLUMNS}
      FROM public.services s
      WHERE ($1::text IS NULL OR s.category = $1) AND ${page.where}
      ORDER BY ${page.orderBy}
@@ -37,4 +39,11 @@ export async function listServices(
   );
   const { rows: services, ...rest } = keysetPage(rows, options, SERVICES_PAGE_SIZE);
   return { services, ...rest };
+}
+
+/** A service's own page (/service/{id}): the card's fields; null for an unknown or malformed id. */
+export async function getService(tx: Queryable, id: string): Promise<ServiceCard | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await tx.query<ServiceCard>(`SELECT ${CARD_COLUMNS} FROM public.services s WHERE s.id = $1`, [id]);
+  return row ?? null;
 }

@@ -108,7 +108,7 @@ test.describe("business list and profile", () => {
     await open(page, `/businesses?categoria=${encodeURIComponent(mondayOpen.category)}`, true);
     await businessList(page).getByText(mondayOpen.name, { exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: mondayOpen.name })).toBeVisible();
-    await expect(badge).toHaveText("Aberto agora");
+    await expect(badge).toHaveText(`Aberto · fecha às ${saidTime(mondayOpen.openingHours!.monday!.closesAt!)}`);
     await expect(page.getByRole("row", { name: /^Segunda/ })).toHaveAttribute("aria-current", "date");
 
     // Sunday 12:00 in São Paulo, a business that does not open on Sundays.
@@ -116,11 +116,17 @@ test.describe("business list and profile", () => {
     await open(page, `/businesses?categoria=${encodeURIComponent(sundayClosed.category)}`, true);
     await businessList(page).getByText(sundayClosed.name, { exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: sundayClosed.name })).toBeVisible();
-    await expect(badge).toHaveText("Fechado");
+    const monday = sundayClosed.openingHours!.monday!;
+    await expect(badge).toHaveText(monday.open ? `Fechado · abre amanhã às ${saidTime(monday.opensAt!)}` : /^Fechado/);
     await expect(page.getByRole("row", { name: /^Domingo/ })).toHaveAttribute("aria-current", "date");
     await expect(page.locator('tr[aria-current="date"]')).toHaveCount(1);
   });
 });
+
+/** "07:00" as the badge says it: "7:00". */
+function saidTime(hhmm: string): string {
+  return `${Number(hhmm.slice(0, 2))}:${hhmm.slice(3)}`;
+}
 
 test.describe("search", () => {
   test("finds accented names without accents, from the header form too", async ({ page, javaScriptEnabled }) => {

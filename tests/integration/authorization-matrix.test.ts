@@ -95,6 +95,7 @@ type Ids = {
   otherBusiness: string;
   unownedBusiness: string;
   driver: string;
+  service: string;
   filter: string;
   mediaKey: string;
   /** /cadastrar/{proposalKind} */
@@ -345,6 +346,7 @@ const ROWS: Row[] = [
   { method: "GET", path: "/businesses", cells: everyone(ok) },
   { method: "GET", path: "/business/{business}", cells: everyone(ok) },
   { method: "GET", path: "/services", cells: everyone(ok) },
+  { method: "GET", path: "/service/{service}", cells: everyone(ok) },
   { method: "GET", path: "/drivers", cells: everyone({ status: 302, location: "/drivers/all" }) },
   { method: "GET", path: "/drivers/{filter}", cells: everyone(ok) },
   { method: "GET", path: "/driver/{driver}", cells: everyone(ok) },
@@ -1381,6 +1383,7 @@ const ROWS: Row[] = [
     "/businesses",
     "/business/{business}",
     "/services",
+    "/service/{service}",
     "/drivers",
     "/drivers/{filter}",
     "/driver/{driver}",
@@ -1543,6 +1546,7 @@ async function discover(base: string, digest: Ctx["digest"]): Promise<Ctx> {
     }
   }
   const [driver] = matches(await html(c, "/drivers/all"), new RegExp(`href="/driver/(${UUID})"`, "g"));
+  const [service] = matches(await html(c, "/services"), new RegExp(`href="/service/(${UUID})"`, "g"));
   const pollOptions = await optionsOn(anaPost!, c.cookies.dona);
   const editPost = await html(c, `/posts/${anaPost}/edit`, c.cookies.ana);
   const inputValue = (tag: string) => decodeHtml(/\bvalue="([^"]*)"/.exec(tag)?.[1] ?? "");
@@ -1565,6 +1569,7 @@ async function discover(base: string, digest: Ctx["digest"]): Promise<Ctx> {
     foreignPollOption,
     unownedBusiness,
     driver,
+    service,
     pollOptions: pollOptions.length >= 2 && pollOptions.every(Boolean),
     poll: c.poll.length >= 3 && c.poll[0]![1] !== "",
   };
@@ -1601,6 +1606,7 @@ async function discover(base: string, digest: Ctx["digest"]): Promise<Ctx> {
     otherBusiness: otherBusiness!,
     unownedBusiness,
     driver: driver!,
+    service: service!,
     filter: "all",
     mediaKey,
     proposalKind: "negocio",

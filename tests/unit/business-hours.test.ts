@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeDay, isOpenNow, townClock, type OpeningHours } from "~/lib/business-hours";
+import { describeDay, describeOpenStatus, isOpenNow, openStatus, townClock, type OpeningHours } from "~/lib/business-hours";
 
 // Instants are written in UTC; Vila Serena's clock is UTC−3 (no daylight saving since 2019).
 const at = (iso: string) => new Date(iso);
@@ -90,5 +90,64 @@ describe("describeDay", () => {
     expect(describeDay({ open: false })).toBe("Fechado");
     expect(describeDay(undefined)).toBe("Fechado");
     expect(describeDay({ open: true, opensAt: "06:00" })).toBe("Sem horário");
+  });
+});
+
+describe("openStatus / describeOpenStatus", () => {
+  const say = (hours: OpeningHours | null, iso: string) => describeOpenStatus(openStatus(hours, at(iso)));
+  const shop: OpeningHours = {
+    sunday: { open: false },
+    monday: { open: true, opensAt: "07:00", closesAt: "18:00" },
+    tuesday: { open: true, opensAt: "07:00", closesAt: "18:00" },
+    wednesday: { open: true, opensAt: "14:00", closesAt: "18:30" },
+    thursday: { open: false },
+    friday: { open: true, opensAt: "18:00", closesAt: "02:00" }, // overnight: never open by the spec's rule
+    saturday: { open: false },
+  };
+
+  it("an open business says until when", () => {
+    expect(say(shop, "2026-11-23T13:00:00Z")).toBe("Aberto · fecha às 18:00"); // Mon 10:00
+    expect(say(shop, "2026-11-25T20:59:00Z")).toBe("Aberto · fecha às 18:30"); // Wed 17:59
+  });
+
+  it("before today's opening it opens today", () => {
+    expect(say(shop, "2026-11-25T12:00:00Z")).toBe("Fechado · abre hoje às 14:00"); // Wed 09:00
+  });
+
+  it("after closing it opens tomorrow, the hour without a leading zero", () => {
+    expect(say(shop, "2026-11-23T21:00:00Z")).toBe("Fechado · abre amanhã às 7:00"); // Mon 18:00, the closing minute
+    expect(say(shop, "2026-11-24T02:30:00Z")).toBe("Fechado · abre amanhã às 7:00"); // Mon 23:30 local, already Tue in UTC
+  });
+
+  it("skips closed days and names the weekday", () => {
+    // Wed 19:00 → Thu closed, Fri overnight (never open), Sat and Sun closed → Monday.
+    expect(say(shop, "2026-11-25T22:00:00Z")).toBe("Fechado · abre segunda às 7:00");
+    expect(say(shop, "2026-11-22T15:00:00Z")).toBe("Fechado · abre amanhã às 7:00"); // Sun 12:00
+  });
+
+  it("never announces an overnight span, on either side of midnight", () => {
+    expect(say(shop, "2026-11-28T01:30:00Z")).toBe("Fechado · abre segunda às 7:00"); // Fri 22:30
+    expect(say(shop, "2026-11-28T04:00:00Z")).toBe("Fechado · abre segunda às 7:00"); // Sat 01:00
+  });
+
+  it("a business open one day a week, after it closes, opens that weekday next week", () => {
+    const mondays: OpeningHours = { monday: { open: true, opensAt: "08:00", closesAt: "12:00" } };
+    expect(openStatus(mondays, at("2026-11-23T16:00:00Z"))).toEqual({ open: false, next: { opensIn: 7, weekday: "monday", opensAt: 8 * 60 } });
+    expect(say(mondays, "2026-11-23T16:00:00Z")).toBe("Fechado · abre segunda às 8:00");
+  });
+
+  it("says only Fechado without a schedule or without any day that opens", () => {
+    expect(say(null, "2026-11-23T13:00:00Z")).toBe("Fechado");
+    expect(say({ monday: { open: true, opensAt: "06:00" } }, "2026-11-23T13:00:00Z")).toBe("Fechado");
+  });
+
+  it("uses São Paulo time with no daylight saving today (UTC−3 all year)", () => {
+    // 2026-01-12 is a Monday in summer: 10:00Z is 07:00 in the town (it was 08:00 under the old summer time).
+    expect(say(shop, "2026-01-12T10:00:00Z")).toBe("Aberto · fecha às 18:00");
+    expect(say(shop, "2026-01-12T09:59:00Z")).toBe("Fechado · abre hoje às 7:00");
+  });
+
+  it("says à for one o'clock", () => {
+    expect(say({ tuesday: { open: true, opensAt: "01:00", closesAt: "05:00" } }, "2026-11-23T13:00:00Z")).toBe("Fechado · abre amanhã à 1:00");
   });
 });

@@ -8,11 +8,11 @@ describe("item kinds", () => {
     expect(ITEM_KINDS.map((kind) => ITEM_KIND_LABELS[kind])).toEqual(["Negócios", "Serviços", "Motoristas", "À venda", "Posts", "Notícias"]);
   });
 
-  it("links each kind to its own page (a service to its card on /services)", () => {
+  it("links each kind to its own page", () => {
     const id = "5c1b2a3d-0000-4000-8000-000000000001";
     expect(ITEM_KINDS.map((kind) => hrefOf(kind, id))).toEqual([
       `/business/${id}`,
-      `/services#servico-${id}`,
+      `/service/${id}`,
       `/driver/${id}`,
       `/sell-items/${id}`,
       `/posts/${id}`,

@@ -1,0 +1,76 @@
+import { data, Link } from "react-router";
+import { ContactActions } from "~/components/contact-actions";
+import { FavoriteButton } from "~/components/favorites";
+import { Picture } from "~/components/picture";
+import { cardClass } from "~/components/ui/card";
+import { serviceWhatsAppMessage, telHref } from "~/lib/contact-links";
+import { formatBrazilianPhone } from "~/lib/phone";
+import { publicOrigin } from "../../server/http/origin";
+import { servicePage } from "../../server/cache/reads";
+import { getRequestContext } from "../../server/toolkit/request-context";
+import type { Route } from "./+types/service";
+
+/** /service/{id}: a service's own page, like a business's or a driver's (issue #16). */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const service = await getRequestContext(context).db.asVisitor(servicePage, { id: params.id });
+  if (!service) throw data(null, { status: 404 });
+  return { service, pageUrl: `${publicOrigin()}/service/${service.id}` };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) =>
+  loaderData
+    ? [
+        { title: `${loaderData.service.name} · ${loaderData.service.category} em Vila Serena · Guida` },
+        {
+          name: "description",
+          content: (
+            loaderData.service.description ||
+            `${loaderData.service.name}: ${loaderData.service.category} em Vila Serena. Peça um orçamento por telefone ou WhatsApp.`
+          ).slice(0, 155),
+        },
+      ]
+    : [{ title: "Serviço não encontrado · Guida" }];
+
+export default function ServiceProfile({ loaderData }: Route.ComponentProps) {
+  const { service, pageUrl } = loaderData;
+  return (
+    <article className="space-y-5">
+      <header className="flex items-start gap-4">
+        <Picture image={service.imageUrl} alt={`Foto de ${service.name}`} sizes="96px" priority placeholder={service.name} className="size-24 shrink-0 rounded-2xl" />
+        <div className="min-w-0 flex-1">
+          <h1 className="text-2xl font-bold leading-tight break-words">{service.name}</h1>
+          <p className="text-stone-600 dark:text-stone-300">
+            <Link to={`/services?categoria=${encodeURIComponent(service.category)}`} className="underline">
+              {service.category}
+            </Link>
+            {service.neighbourhood ? ` · ${service.neighbourhood}` : null}
+          </p>
+          {service.priceInfo ? <p className="mt-1 font-medium text-brand-700 dark:text-brand-100">{service.priceInfo}</p> : null}
+        </div>
+        <FavoriteButton itemType="service" itemId={service.id} label={service.name} />
+      </header>
+      {service.description ? <p className="whitespace-pre-line break-words">{service.description}</p> : null}
+
+      <ContactActions
+        phone={service.phone}
+        whatsapp={service.whatsapp}
+        whatsAppMessage={serviceWhatsAppMessage(service.name)}
+        shareText={`${service.name} no Guida: ${pageUrl}`}
+        wideShare
+      />
+
+      {service.phone ? (
+        <dl className={cardClass("space-y-3 p-4 text-sm")}>
+          <div>
+            <dt className="font-semibold">Telefone</dt>
+            <dd>
+              <a className="underline" href={telHref(service.phone)}>
+                {formatBrazilianPhone(service.phone)}
+              </a>
+            </dd>
+          </div>
+        </dl>
+      ) : null}
+    </article>
+  );
+}
