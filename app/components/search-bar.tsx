@@ -4,7 +4,7 @@ import { Form, useSearchParams } from "react-router";
 export function SearchBar() {
   const [params] = useSearchParams();
   return (
-    <Form method="get" action="/search" role="search" className="flex flex-1 items-center">
+    <Form method="get" action="/search" role="search" aria-label="Buscar em Vila Serena" className="flex flex-1 items-center">
       <label htmlFor="busca" className="sr-only">
         Buscar em Vila Serena
       </label>

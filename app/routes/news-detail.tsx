@@ -64,7 +64,7 @@ export default function NewsDetail({ loaderData, actionData }: Route.ComponentPr
       {/* Residents' articles may have no cover: no empty box then. */}
       {article.coverImage ? (
         <div className="-mx-4 -mt-4">
-          <Picture image={article.coverImage} alt="" sizes="(min-width: 768px) 768px, 100vw" priority placeholder={article.title} className="aspect-video w-full" />
+          <Picture image={article.coverImage} alt="" sizes="(min-width: 768px) 768px, 100vw" priority className="aspect-video w-full" />
         </div>
       ) : null}
       <header className="space-y-2">

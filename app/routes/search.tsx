@@ -34,7 +34,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         groups.map((group) => (
           <section key={group.kind} aria-labelledby={`busca-${group.kind}`}>
             <h2 id={`busca-${group.kind}`} className="text-lg font-semibold">
-              {ITEM_KIND_LABELS[group.kind]} <span className="text-sm font-normal text-stone-500">({group.hits.length})</span>
+              {ITEM_KIND_LABELS[group.kind]} <span className="text-sm font-normal text-stone-600 dark:text-stone-400">({group.hits.length})</span>
             </h2>
             <ul className="mt-2 space-y-2">
               {group.hits.map((hit) => (

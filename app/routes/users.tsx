@@ -28,7 +28,8 @@ export default function Users({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Moradores</h1>
-      <Form method="get" role="search" className="flex gap-2">
+      {/* Named, so it is told apart from the header's search landmark. */}
+      <Form method="get" role="search" aria-label="Buscar moradores" className="flex gap-2">
         <label htmlFor="users-q" className="sr-only">
           Buscar pelo nome
         </label>

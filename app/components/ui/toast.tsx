@@ -70,7 +70,9 @@ const SonnerToaster = lazy(async () => {
         visibleToasts={TOASTER_VISIBLE_TOASTS}
         duration={TOAST_DURATION_MS}
         gap={TOAST_GAP_PX}
-        toastOptions={{ style: { width: TOAST_WIDTH_PX } }}
+        // The width goes to sonner's own variable, not to each toast: on a phone sonner then
+        // narrows the toast to the screen (16 px each side) instead of letting 356 px run off it.
+        style={{ "--width": `${TOAST_WIDTH_PX}px` } as React.CSSProperties}
         position="top-center"
         closeButton
         containerAriaLabel="Notificações"

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useId, useState, useSyncExternalStore } from "react";
 
 const RadixIconTooltip = lazy(() => import("./tooltip-radix"));
 
@@ -16,21 +16,41 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
+// The icon pointed at (or focused) while Radix was still loading, and since when: Radix only
+// opens on a pointer *move*, so without this the first icon hovered on a page never showed
+// its tooltip unless the hand moved again.
+let pending: { owner: string; since: number } | null = null;
+
 /** Wraps an icon-only button: its aria-label says what it does; the tooltip shows it to sighted users. */
 export function IconTooltip({ label, children }: { label: string; children: React.ReactElement }) {
+  const owner = useId();
   const ready = useSyncExternalStore(subscribe, () => wanted, () => false);
   const [armed, setArmed] = useState(false);
   useEffect(() => setArmed(true), []);
   if (!ready) {
+    const point = (since: number) => {
+      pending = { owner, since };
+      want();
+    };
     return (
-      <span className="contents" onPointerEnter={armed ? want : undefined} onFocus={armed ? want : undefined}>
+      <span
+        className="contents"
+        onPointerEnter={armed ? () => point(Date.now()) : undefined}
+        onFocus={armed ? () => point(Number.NEGATIVE_INFINITY) : undefined}
+        onPointerLeave={() => {
+          if (pending?.owner === owner) pending = null;
+        }}
+      >
         {children}
       </span>
     );
   }
+  const waited = pending?.owner === owner ? pending.since : null;
   return (
     <Suspense fallback={children}>
-      <RadixIconTooltip label={label}>{children}</RadixIconTooltip>
+      <RadixIconTooltip label={label} pointedAt={waited}>
+        {children}
+      </RadixIconTooltip>
     </Suspense>
   );
 }
