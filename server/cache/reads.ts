@@ -96,7 +96,7 @@ export const serviceList = visitorRead("services", async (tx, request: PageReque
   list: await listServices(tx, request),
 }), { kinds: ["service"] });
 
-export const servicePage = visitorRead("service", (tx, { id }: { id: string }) => getService(tx, id));
+export const servicePage = visitorRead("service", (tx, { id }: { id: string }) => getService(tx, id), { kinds: ["service"], item: ({ id }) => id });
 
 export const driverList = visitorRead(
   "drivers",
