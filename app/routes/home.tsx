@@ -44,6 +44,8 @@ function Section({ id, title, more, children }: { id: string; title: string; mor
   );
 }
 
+type HomeDriver = Route.ComponentProps["loaderData"]["drivers"][number];
+
 const empty = "text-sm text-stone-600 dark:text-stone-300";
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -82,30 +84,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         )}
       </Section>
 
-      <Section id="motoristas-agora" title="Motoristas disponíveis" more={{ to: "/drivers/disponiveis", label: "Ver todos" }}>
-        {drivers.length === 0 ? (
-          <p className={empty}>Nenhum motorista disponível agora.</p>
-        ) : (
-          <ul className="flex gap-3 overflow-x-auto pb-1">
-            {drivers.map((d, i) => (
-              <li key={d.id} className="shrink-0">
-                <Link to={hrefOf("driver", d.id)} className={cardClass("flex w-28 flex-col items-center gap-1 p-3 text-center", { interactive: true })}>
-                  <Picture
-                    image={d.photoUrl}
-                    alt=""
-                    sizes="56px"
-                    fetchPriority={lead === "driver" && i === 0 ? "high" : undefined}
-                    placeholder={d.name}
-                    className="size-14 rounded-full"
-                  />
-                  <span className="line-clamp-2 w-full break-words text-sm font-semibold leading-tight">{d.name}</span>
-                  <span className="text-xs text-stone-600 dark:text-stone-300">{VEHICLE_LABELS[d.vehicleKind]}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Section>
+      <AvailableDrivers drivers={drivers} lead={lead === "driver"} />
 
       <Section id="a-venda" title="Novidades à venda" more={{ to: "/sell-items", label: "Ver todos" }}>
         {sellItems.length === 0 ? (
@@ -178,5 +157,35 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         )}
       </Section>
     </div>
+  );
+}
+
+/** Home's available drivers: each card names the driver in full (two lines at most), not a first word. */
+function AvailableDrivers({ drivers, lead }: { drivers: HomeDriver[]; lead: boolean }) {
+  return (
+    <Section id="motoristas-agora" title="Motoristas disponíveis" more={{ to: "/drivers/disponiveis", label: "Ver todos" }}>
+      {drivers.length === 0 ? (
+        <p className={empty}>Nenhum motorista disponível agora.</p>
+      ) : (
+        <ul className="flex gap-3 overflow-x-auto pb-1">
+          {drivers.map((d, i) => (
+            <li key={d.id} className="shrink-0">
+              <Link to={hrefOf("driver", d.id)} className={cardClass("flex w-28 flex-col items-center gap-1 p-3 text-center", { interactive: true })}>
+                <Picture
+                  image={d.photoUrl}
+                  alt=""
+                  sizes="56px"
+                  fetchPriority={lead && i === 0 ? "high" : undefined}
+                  placeholder={d.name}
+                  className="size-14 rounded-full"
+                />
+                <span className="line-clamp-2 w-full break-words text-sm font-semibold leading-tight">{d.name}</span>
+                <span className="text-xs text-stone-600 dark:text-stone-300">{VEHICLE_LABELS[d.vehicleKind]}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
   );
 }
