@@ -20,7 +20,7 @@ import { PwaPrompts } from "./components/pwa-prompts";
 import { SearchBar } from "./components/search-bar";
 import { ThemeToggle } from "./components/theme-toggle";
 import { LazyToaster, SimpleToaster } from "./components/ui/toast";
-import { FavoritesProvider } from "./components/favorites";
+import { FavoritesLoadError, FavoritesProvider } from "./components/favorites";
 import { FlashMessage } from "./components/flash-message";
 import { LoaderCacheSync } from "./components/loader-cache-sync";
 import { LastPathTracker } from "./components/last-path-tracker";
@@ -53,16 +53,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = session.user
     ? { id: session.user.id, fullName: session.user.fullName, username: session.user.username, avatarUrl: session.user.avatarUrl }
     : null;
-  // Favorites are loaded when a user is present and empty when there is none (the spec).
-  let favoriteIds: string[] = [];
-  let favoritesError: string | null = null;
+  // Each page carries its own hearts' state (server/toolkit/favorite-state.ts): the shell
+  // only needs the unread count.
   let unreadNotifications = 0;
   if (session.user) {
     try {
-      ({ favoriteIds, unreadNotifications } = await ctx.db.own(badges, null));
+      ({ unreadNotifications } = await ctx.db.own(badges, null));
     } catch (error) {
-      console.error("[favorites] load failed:", error);
-      favoritesError = error instanceof Error ? error.message : String(error);
+      console.error("[badges] load failed:", error);
     }
   }
   return data(
@@ -70,8 +68,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // The theme is rendered from its cookie so the first paint is already right.
       theme: themeFromCookieHeader(request.headers.get("Cookie")),
       user,
-      favoriteIds,
-      favoritesError,
       unreadNotifications,
       flash,
       // Save-Data: on (a phone's data saver) makes every image pick its smallest width.
@@ -82,7 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The root's data (user, favorites, unread count, flash) changes with writes, not with
+ * The root's data (user, unread count, flash) changes with writes, not with
  * moving between pages: skip its request on plain navigations, so a listing served from
  * the loader cache costs no request at all.
  */
@@ -133,17 +129,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 type ShellProps = {
   theme: Theme;
   user: CurrentUser;
-  favoriteIds?: string[];
-  favoritesError?: string | null;
   unreadNotifications?: number;
   children: React.ReactNode;
 };
 
-function Shell({ theme, user, favoriteIds = [], favoritesError = null, unreadNotifications = 0, children }: ShellProps) {
+function Shell({ theme, user, unreadNotifications = 0, children }: ShellProps) {
   return (
     <UserProvider user={user}>
     <LiveProvider userId={user?.id ?? null}>
-    <FavoritesProvider ids={favoriteIds} error={favoritesError}>
+    <FavoritesProvider>
       <a
         href="#conteudo"
         className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
@@ -168,12 +162,7 @@ function Shell({ theme, user, favoriteIds = [], favoritesError = null, unreadNot
       <SimpleToaster />
       <LazyToaster />
       <LoaderCacheSync />
-      {favoritesError ? (
-        <div role="alert" className="fixed inset-x-4 top-16 z-40 mx-auto max-w-sm rounded-xl bg-red-700 px-4 py-3 text-sm text-white shadow-lg">
-          <p className="font-semibold">Error fetching favorites</p>
-          <p>{favoritesError}</p>
-        </div>
-      ) : null}
+      <FavoritesLoadError />
     </FavoritesProvider>
     </LiveProvider>
     </UserProvider>
@@ -187,8 +176,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <Shell
       theme={loaderData.theme}
       user={loaderData.user}
-      favoriteIds={loaderData.favoriteIds}
-      favoritesError={loaderData.favoritesError}
       unreadNotifications={loaderData.unreadNotifications}
     >
       <FlashMessage flash={loaderData.flash} />

@@ -1,6 +1,7 @@
-import { createContext, useContext, useEffect, useState } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { createContext, useContext, useEffect, useMemo, useState } from "react";
+import { useFetcher, useLocation, useMatches } from "react-router";
 import { simpleToasts } from "~/components/ui/toast";
+import type { FavoriteState } from "~/lib/favorites";
 import type { ItemKind } from "~/lib/item-kinds";
 import { refusalMessages, type Refused } from "~/lib/refused";
 import { IconTooltip } from "~/components/ui/tooltip";
@@ -10,9 +11,26 @@ type FavoritesValue = { ids: ReadonlySet<string>; error: string | null };
 
 const FavoritesContext = createContext<FavoritesValue | undefined>(undefined);
 
-/** The signed-in user's favorite ids, from the root loader (empty for a visitor). */
-export function FavoritesProvider({ ids, error, children }: { ids: string[]; error: string | null; children: React.ReactNode }) {
-  return <FavoritesContext.Provider value={{ ids: new Set(ids), error }}>{children}</FavoritesContext.Provider>;
+function isFavoriteState(value: unknown): value is FavoriteState {
+  return Boolean(value && typeof value === "object" && Array.isArray((value as FavoriteState).ids));
+}
+
+/**
+ * The hearts' state of what is on screen: each matched route's loader returns the state of
+ * the items it shows as `favoriteState` (server/toolkit/favorite-state.ts), and this gathers
+ * them (empty for a visitor). No page carries every id the resident ever saved.
+ */
+export function FavoritesProvider({ children }: { children: React.ReactNode }) {
+  const matches = useMatches();
+  const states = matches.map((match) => (match.loaderData as { favoriteState?: unknown } | undefined)?.favoriteState).filter(isFavoriteState);
+  const key = JSON.stringify(states);
+  const value = useMemo<FavoritesValue>(
+    () => ({ ids: new Set(states.flatMap((state) => state.ids)), error: states.find((state) => state.error)?.error ?? null }),
+    // `states` is rebuilt every render; its JSON says when it really changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [key],
+  );
+  return <FavoritesContext.Provider value={value}>{children}</FavoritesContext.Provider>;
 }
 
 /** The spec: using the favorites context outside its provider throws. */
@@ -76,5 +94,17 @@ export function FavoriteButton({ itemType, itemId, label }: { itemType: ItemKind
         </IconTooltip>
       </fetcher.Form>
     </>
+  );
+}
+
+/** The spec's "Error fetching favorites" with the server's message, when a page's hearts could not be read. */
+export function FavoritesLoadError() {
+  const { error } = useFavorites();
+  if (!error) return null;
+  return (
+    <div role="alert" className="fixed inset-x-4 top-16 z-40 mx-auto max-w-sm rounded-xl bg-red-700 px-4 py-3 text-sm text-white shadow-lg">
+      <p className="font-semibold">Error fetching favorites</p>
+      <p>{error}</p>
+    </div>
   );
 }

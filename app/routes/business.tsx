@@ -13,13 +13,18 @@ import { useTownNow } from "~/lib/use-town-now";
 import { cardClass } from "~/components/ui/card";
 import { publicOrigin } from "../../server/http/origin";
 import { businessPage } from "../../server/cache/reads";
+import { favoriteStateOf } from "../../server/toolkit/favorite-state";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/business";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const business = await getRequestContext(context).db.asVisitor(businessPage, { id: params.id });
+  const ctx = getRequestContext(context);
+  const business = await ctx.db.asVisitor(businessPage, { id: params.id });
   if (!business) throw data(null, { status: 404 });
-  return { business, renderedAt: new Date().toISOString(), pageUrl: `${publicOrigin()}/business/${business.id}` };
+  return {
+    business,
+    favoriteState: await favoriteStateOf(ctx, [business.id]),
+    renderedAt: new Date().toISOString(), pageUrl: `${publicOrigin()}/business/${business.id}` };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>

@@ -1,5 +1,6 @@
 import { formatBrazilianPhone } from "~/lib/phone";
 import { ReportLink } from "~/components/report-link";
+import { FavoriteButton } from "~/components/favorites";
 import { data } from "react-router";
 import { WeekHoursTable } from "~/components/week-hours-table";
 import { AvailabilityBadge } from "~/components/availability-badge";
@@ -12,13 +13,15 @@ import { useTownNow } from "~/lib/use-town-now";
 import { cardClass } from "~/components/ui/card";
 import { publicOrigin } from "../../server/http/origin";
 import { driverPage } from "../../server/cache/reads";
+import { favoriteStateOf } from "../../server/toolkit/favorite-state";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/driver";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const driver = await getRequestContext(context).db.asVisitor(driverPage, { id: params.driverId });
+  const ctx = getRequestContext(context);
+  const driver = await ctx.db.asVisitor(driverPage, { id: params.driverId });
   if (!driver) throw data(null, { status: 404 });
-  return { driver, renderedAt: new Date().toISOString(), pageUrl: `${publicOrigin()}/driver/${driver.id}` };
+  return { driver, favoriteState: await favoriteStateOf(ctx, [driver.id]), renderedAt: new Date().toISOString(), pageUrl: `${publicOrigin()}/driver/${driver.id}` };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
@@ -48,7 +51,7 @@ export default function DriverProfile({ loaderData }: Route.ComponentProps) {
     <article className="space-y-5">
       <header className="flex items-center gap-4">
         <Picture image={driver.photoUrl} alt={`Foto de ${driver.name}`} sizes="96px" priority placeholder={driver.name} className="size-24 shrink-0 rounded-full" />
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-bold leading-tight">{driver.name}</h1>
           <p className="text-stone-600 dark:text-stone-300">
             {VEHICLE_LABELS[driver.vehicleKind]}
@@ -58,6 +61,7 @@ export default function DriverProfile({ loaderData }: Route.ComponentProps) {
             <AvailabilityBadge hours={driver.workingHours} now={now} />
           </div>
         </div>
+        <FavoriteButton itemType="driver" itemId={driver.id} label={driver.name} />
       </header>
       {driver.bio ? <p className="whitespace-pre-line">{driver.bio}</p> : null}
 

@@ -1,4 +1,5 @@
 import { Link, data } from "react-router";
+import { FavoriteButton } from "~/components/favorites";
 import { cachedClientLoader } from "~/client/loader-cache";
 import { AvailabilityBadge } from "~/components/availability-badge";
 import { Pagination, pageFromUrl } from "~/components/pagination";
@@ -9,6 +10,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { cardClass } from "~/components/ui/card";
 import { hrefOf } from "~/lib/item-kinds";
 import { driverList } from "../../server/cache/reads";
+import { favoriteStateOf } from "../../server/toolkit/favorite-state";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/drivers";
 import { minuteOf } from "../../server/cache/read-cache";
@@ -21,12 +23,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const now = new Date();
   // "disponiveis" compares HH:MM: one minute's answer serves the whole minute.
   const at = minuteOf(now);
-  const list = await getRequestContext(context).db.asVisitor(driverList, {
+  const ctx = getRequestContext(context);
+  const list = await ctx.db.asVisitor(driverList, {
     filter,
     page,
     availableAt: filter === "disponiveis" ? at : undefined,
   });
-  return { ...list, filter, page, renderedAt: now.toISOString() };
+  const favoriteState = await favoriteStateOf(ctx, list.drivers.map((driver) => driver.id));
+  return { ...list, favoriteState, filter, page, renderedAt: now.toISOString() };
 }
 
 const TITLES: Record<DriverFilter, string> = {
@@ -100,8 +104,8 @@ export default function Drivers({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="space-y-2" aria-label="Motoristas">
           {drivers.map((driver, i) => (
-            <li key={driver.id}>
-              <Link to={hrefOf("driver", driver.id)} className={cardClass("flex items-center gap-3 p-3", { interactive: true })}>
+            <li key={driver.id} className="flex items-center gap-2">
+              <Link to={hrefOf("driver", driver.id)} className={cardClass("flex min-w-0 flex-1 items-center gap-3 p-3", { interactive: true })}>
                 <Picture image={driver.photoUrl} alt="" sizes="56px" priority={i < 4} placeholder={driver.name} className="size-14 shrink-0 rounded-full" />
                 <span className="min-w-0 flex-1">
                   <span className="block font-semibold leading-snug">{driver.name}</span>
@@ -114,6 +118,7 @@ export default function Drivers({ loaderData }: Route.ComponentProps) {
                   </span>
                 </span>
               </Link>
+              <FavoriteButton itemType="driver" itemId={driver.id} label={driver.name} />
             </li>
           ))}
         </ul>

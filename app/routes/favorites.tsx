@@ -1,9 +1,11 @@
-import { Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
+import { Pagination, pageFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
-import { formatBRL, formatShortDate } from "~/lib/format";
-import { hrefOf, isItemKind, ITEM_KIND_LABELS, ITEM_KINDS, type ItemKind } from "~/lib/item-kinds";
+import { favoriteDetails, favoriteTitle } from "~/lib/favorites";
+import { formatBRL } from "~/lib/format";
+import { hrefOf, isItemKind, ITEM_KIND_LABELS, ITEM_KINDS } from "~/lib/item-kinds";
 import { safeRedirectPath } from "~/lib/redirects";
-import { refusalOf } from "~/lib/refused";
+import { refusalOf, type Refused } from "~/lib/refused";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { cardClass } from "~/components/ui/card";
@@ -17,15 +19,19 @@ export const meta: Route.MetaFunction = () => [{ title: "Favoritos · Guida" }, 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
   const user = await ctx.requireUser();
-  const tipo = new URL(request.url).searchParams.get("tipo");
+  const url = new URL(request.url);
+  const tipo = url.searchParams.get("tipo");
   const type = isItemKind(tipo) ? tipo : undefined;
+  const page = pageFromUrl(url);
   try {
-    const favorites = await ctx.db.asCaller((tx) => listFavorites(tx, user.id, type));
-    return { favorites, type: type ?? null, error: null };
+    // One page of 20, newest first: a resident with thousands gets a page the size of anyone's.
+    const { favorites, hasMore } = await ctx.db.asCaller((tx) => listFavorites(tx, user.id, { type, page }));
+    // Everything listed here is a favorite: the hearts elsewhere on screen need nothing more.
+    return { favorites, hasMore, page, type: type ?? null, error: null };
   } catch (error) {
     // The spec: a failed load shows "Error fetching favorites" with the server's message.
     console.error("[favorites] load failed:", error);
-    return { favorites: [], type: type ?? null, error: error instanceof Error ? error.message : String(error) };
+    return { favorites: [], hasMore: false, page, type: type ?? null, error: error instanceof Error ? error.message : String(error) };
   }
 }
 
@@ -51,16 +57,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (viaFetcher) return replyRefused(401, ["Login required", "You need to be logged in to add favorites."], { intent });
     return redirect(`/login?redirectTo=${encodeURIComponent(back)}`, 303);
   }
-  const failed = intent === "remove" ? "Error removing favorite" : "Error adding favorite";
+  const failed = intent === "remove" ? REMOVE_FAILED : ADD_FAILED;
   if (intent !== "add" && intent !== "remove") return replyRefused(400, failed, { intent });
-  if (intent === "add" && !isItemKind(itemType)) return replyRefused(400, failed, { intent });
+  if (!isItemKind(itemType)) return replyRefused(400, failed, { intent });
 
   try {
     if (intent === "add") {
-      const outcome = await ctx.db.asCaller((tx) => addFavorite(tx, user.id, itemType as ItemKind, itemId));
+      const outcome = await ctx.db.asCaller((tx) => addFavorite(tx, user.id, itemType, itemId));
       if (outcome === "not_found") return replyRefused(404, failed, { intent });
     } else {
-      await ctx.db.asCaller((tx) => removeFavorite(tx, user.id, itemId));
+      // Removing what is not a favorite (an unknown id, or one never saved) changed nothing: say so.
+      const removed = await ctx.db.asCaller((tx) => removeFavorite(tx, user.id, itemId));
+      if (!removed) return replyRefused(404, failed, { intent });
     }
   } catch (error) {
     console.error(`[favorites] ${intent} failed:`, error);
@@ -70,8 +78,34 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(back, 303);
 }
 
+const ADD_FAILED = "Error adding favorite";
+const REMOVE_FAILED = "Error removing favorite";
+
+/**
+ * A heart tapped with weak signal, or a server that failed, is the spec's toast (the heart
+ * goes back), never the error page. The refusal's 503 also tells React Router not to reload
+ * every loader over the same bad connection.
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const intent = String((await request.clone().formData()).get("intent") ?? "");
+  try {
+    return await serverAction();
+  } catch (error) {
+    console.error(`[favorites] ${intent} failed:`, error);
+    const result = { status: "error" as const, error: { "": [intent === "remove" ? REMOVE_FAILED : ADD_FAILED] } };
+    return data<Refused>({ intent, result }, { status: 503 });
+  }
+}
+
 export default function Favorites({ loaderData, actionData }: Route.ComponentProps) {
-  const { favorites, type, error } = loaderData;
+  const { favorites, hasMore, page, type, error } = loaderData;
+  const listHref = (n: number) => {
+    const search = new URLSearchParams();
+    if (type) search.set("tipo", type);
+    if (n > 1) search.set("pagina", String(n));
+    const query = search.toString();
+    return query ? `/favorites?${query}` : "/favorites";
+  };
   const refused = refusalOf(actionData);
   return (
     <div className="space-y-4">
@@ -104,18 +138,14 @@ export default function Favorites({ loaderData, actionData }: Route.ComponentPro
               <Picture image={f.image ?? f.coverImage ?? f.authorAvatar} alt="" sizes="56px" className="size-14 shrink-0 rounded-lg" />
               <Link to={hrefOf(f.type, f.id)} className="min-w-0 flex-1">
                 <span className="block text-xs font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-100">{ITEM_KIND_LABELS[f.type]}</span>
-                <span className="block truncate font-semibold">{f.title ?? f.content ?? "Sem título"}</span>
-                <span className="block truncate text-sm text-stone-600 dark:text-stone-300">
-                  {[f.price ? formatBRL(f.price) : null, f.author ?? f.seller, f.location, f.date ? formatShortDate(f.date) : null]
-                    .filter(Boolean)
-                    .join(" · ")}
-                </span>
+                <span className="block truncate font-semibold">{favoriteTitle(f)}</span>
+                <span className="block truncate text-sm text-stone-600 dark:text-stone-300">{favoriteDetails(f, formatBRL)}</span>
               </Link>
               <Form method="post">
                 <input type="hidden" name="intent" value="remove" />
                 <input type="hidden" name="itemType" value={f.type} />
                 <input type="hidden" name="itemId" value={f.id} />
-                <input type="hidden" name="redirectTo" value={type ? `/favorites?tipo=${type}` : "/favorites"} />
+                <input type="hidden" name="redirectTo" value={listHref(page)} />
                 <Button type="submit" variant="secondary" size="xs">
                   Remover
                 </Button>
@@ -124,6 +154,7 @@ export default function Favorites({ loaderData, actionData }: Route.ComponentPro
           ))}
         </ul>
       )}
+      <Pagination page={page} hasMore={hasMore} href={listHref} />
     </div>
   );
 }

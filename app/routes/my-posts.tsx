@@ -4,6 +4,7 @@ import { PostCard } from "~/components/post-card";
 import { buttonClass } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { listMyPosts } from "../../server/models/posts";
+import { favoriteStateOf } from "../../server/toolkit/favorite-state";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/my-posts";
 
@@ -15,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await ctx.requireUser();
   const page = pageFromUrl(new URL(request.url));
   const list = await ctx.db.asCaller((tx) => listMyPosts(tx, user.id, { page }));
-  return { ...list, page };
+  return { ...list, favoriteState: await favoriteStateOf(ctx, list.posts.map((post) => post.id)), page };
 }
 
 export default function MyPosts({ loaderData }: Route.ComponentProps) {

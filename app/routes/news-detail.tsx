@@ -1,5 +1,6 @@
 import { Link, data, useNavigation } from "react-router";
 import { ReportLink } from "~/components/report-link";
+import { FavoriteButton } from "~/components/favorites";
 import { DeleteConfirmation } from "~/components/delete-confirmation";
 import { Picture } from "~/components/picture";
 import { useCurrentUser } from "~/components/user-context";
@@ -11,14 +12,16 @@ import { intentOf, redirectWithFlash, replyRefused, signedInAction } from "../..
 import { deleteNews } from "../../server/models/news";
 import { publicOrigin } from "../../server/http/origin";
 import { newsArticle } from "../../server/cache/reads";
+import { favoriteStateOf } from "../../server/toolkit/favorite-state";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import { discard } from "../../server/images/upload-service";
 import type { Route } from "./+types/news-detail";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const article = await getRequestContext(context).db.asVisitor(newsArticle, { id: params.id });
+  const ctx = getRequestContext(context);
+  const article = await ctx.db.asVisitor(newsArticle, { id: params.id });
   if (!article) throw data(null, { status: 404 });
-  return { article, pageUrl: `${publicOrigin()}/news/${article.id}` };
+  return { article, favoriteState: await favoriteStateOf(ctx, [article.id]), pageUrl: `${publicOrigin()}/news/${article.id}` };
 }
 
 /**
@@ -68,7 +71,10 @@ export default function NewsDetail({ loaderData, actionData }: Route.ComponentPr
         </div>
       ) : null}
       <header className="space-y-2">
-        <h1 className="text-2xl font-bold leading-tight">{article.title}</h1>
+        <div className="flex items-start justify-between gap-3">
+          <h1 className="min-w-0 text-2xl font-bold leading-tight">{article.title}</h1>
+          <FavoriteButton itemType="news" itemId={article.id} label={article.title} />
+        </div>
         {article.summary ? <p className="text-lg text-stone-700 dark:text-stone-300">{article.summary}</p> : null}
         <div className="flex items-center gap-2 text-sm text-stone-600 dark:text-stone-300">
           <Picture image={article.author.avatarUrl} alt="" sizes="32px" placeholder={article.author.fullName} className="size-8 shrink-0 rounded-full" />

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { FavoriteButton } from "~/components/favorites";
 import { cachedClientLoader } from "~/client/loader-cache";
 import { Pagination, pageFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
@@ -8,6 +9,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { cardClass } from "~/components/ui/card";
 import { hrefOf } from "~/lib/item-kinds";
 import { newsList } from "../../server/cache/reads";
+import { favoriteStateOf } from "../../server/toolkit/favorite-state";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/news";
 
@@ -18,8 +20,9 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageFromUrl(new URL(request.url));
-  const list = await getRequestContext(context).db.asVisitor(newsList, { page });
-  return { ...list, page };
+  const ctx = getRequestContext(context);
+  const list = await ctx.db.asVisitor(newsList, { page });
+  return { ...list, favoriteState: await favoriteStateOf(ctx, list.news.map((item) => item.id)), page };
 }
 
 // Repeat visits within 5 minutes come from the in-memory loader cache (app/lib/loader-cache.ts).
@@ -57,11 +60,14 @@ export default function News({ loaderData }: Route.ComponentProps) {
                   className="aspect-video w-full"
                 />
                 <div className="space-y-1 p-3">
-                  <h2 className="text-lg font-semibold leading-snug">
-                    <Link to={hrefOf("news", item.id)} className="hover:underline">
-                      {item.title}
-                    </Link>
-                  </h2>
+                  <div className="flex items-start justify-between gap-2">
+                    <h2 className="min-w-0 text-lg font-semibold leading-snug">
+                      <Link to={hrefOf("news", item.id)} className="hover:underline">
+                        {item.title}
+                      </Link>
+                    </h2>
+                    <FavoriteButton itemType="news" itemId={item.id} label={item.title} />
+                  </div>
                   <p className="text-xs text-stone-500 dark:text-stone-400">
                     <time dateTime={new Date(item.createdAt).toISOString()}>{formatLongDate(item.createdAt)}</time>
                   </p>

@@ -2,15 +2,17 @@ import { data, Link } from "react-router";
 import { PostCard } from "~/components/post-card";
 import { refusalOf } from "~/lib/refused";
 import { getPost } from "../../server/models/posts";
+import { favoriteStateOf } from "../../server/toolkit/favorite-state";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import { voteAction } from "./+shared/vote.server";
 import type { Route } from "./+types/post";
 
 // A post's own page: where notifications ("X votou na sua enquete") and favorites lead.
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const post = await getRequestContext(context).db.asCaller((tx, user) => getPost(tx, params.id, user?.id ?? null));
+  const ctx = getRequestContext(context);
+  const post = await ctx.db.asCaller((tx, user) => getPost(tx, params.id, user?.id ?? null));
   if (!post) throw data(null, { status: 404 });
-  return { post };
+  return { post, favoriteState: await favoriteStateOf(ctx, [post.id]) };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>

@@ -8,6 +8,7 @@ import { useNewPosts } from "~/components/live";
 import { formatCount } from "~/lib/format";
 import { EmptyState } from "~/components/ui/empty-state";
 import { listPosts } from "../../server/models/posts";
+import { favoriteStateOf } from "../../server/toolkit/favorite-state";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import { voteAction } from "./+shared/vote.server";
 import type { Route } from "./+types/posts";
@@ -19,8 +20,9 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageFromUrl(new URL(request.url));
-  const list = await getRequestContext(context).db.asCaller((tx, user) => listPosts(tx, { page, viewerId: user?.id ?? null }));
-  return { ...list, page };
+  const ctx = getRequestContext(context);
+  const list = await ctx.db.asCaller((tx, user) => listPosts(tx, { page, viewerId: user?.id ?? null }));
+  return { ...list, favoriteState: await favoriteStateOf(ctx, list.posts.map((post) => post.id)), page };
 }
 
 /** POST /posts — intent=vote, postId, optionId (the public contract); see voteAction. */

@@ -9,6 +9,7 @@ import { conditionLabel } from "~/lib/sell-items";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { sellItemPage } from "../../server/cache/reads";
+import { favoriteStateOf } from "../../server/toolkit/favorite-state";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/sell-item";
 
@@ -16,7 +17,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
   const [user, item] = await Promise.all([ctx.user(), ctx.db.asVisitor(sellItemPage, { id: params.id })]);
   if (!item) throw data(null, { status: 404 });
-  return { item, isOwner: user?.id === item.sellerId };
+  return { item, isOwner: user?.id === item.sellerId, favoriteState: await favoriteStateOf(ctx, [item.id]) };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>

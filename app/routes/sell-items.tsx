@@ -15,6 +15,7 @@ import { cardClass } from "~/components/ui/card";
 import { hrefOf } from "~/lib/item-kinds";
 import type { SellItemCard } from "../../server/models/sell-items";
 import { sellItemList } from "../../server/cache/reads";
+import { favoriteStateOf } from "../../server/toolkit/favorite-state";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/sell-items";
 
@@ -44,13 +45,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // "de 500 a 100" means "between 100 and 500".
   if (min.value !== undefined && max.value !== undefined && min.value > max.value) [min, max] = [max, min];
   const page = pageFromUrl(url);
-  const { categories, list } = await getRequestContext(context).db.asVisitor(sellItemList, {
+  const ctx = getRequestContext(context);
+  const { categories, list } = await ctx.db.asVisitor(sellItemList, {
     category,
     minPrice: min.value,
     maxPrice: max.value,
     page,
   });
-  return { ...list, categories, category: category ?? "", minPrice: min.text, maxPrice: max.text, problems, page };
+  const favoriteState = await favoriteStateOf(ctx, list.items.map((item) => item.id));
+  return { ...list, favoriteState, categories, category: category ?? "", minPrice: min.text, maxPrice: max.text, problems, page };
 }
 
 export default function SellItems({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { FavoriteButton } from "~/components/favorites";
 import { cachedClientLoader } from "~/client/loader-cache";
 import { CategorySelect, listPageHref } from "~/components/list-filters";
 import { cursorTo, Pagination, pageRequestFromUrl } from "~/components/pagination";
@@ -9,6 +10,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { cardClass } from "~/components/ui/card";
 import { hrefOf } from "~/lib/item-kinds";
 import { serviceList } from "../../server/cache/reads";
+import { favoriteStateOf } from "../../server/toolkit/favorite-state";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/services";
 
@@ -23,8 +25,10 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const category = url.searchParams.get("categoria")?.slice(0, 60) || undefined;
-  const { categories, list } = await getRequestContext(context).db.asVisitor(serviceList, { category, ...pageRequestFromUrl(url) });
-  return { ...list, categories, category: category ?? "" };
+  const ctx = getRequestContext(context);
+  const { categories, list } = await ctx.db.asVisitor(serviceList, { category, ...pageRequestFromUrl(url) });
+  const favoriteState = await favoriteStateOf(ctx, list.services.map((service) => service.id));
+  return { ...list, favoriteState, categories, category: category ?? "" };
 }
 
 // Repeat visits within 5 minutes come from the in-memory loader cache (app/lib/loader-cache.ts).
@@ -74,6 +78,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                       <p className="mt-0.5 text-sm font-medium text-brand-700 dark:text-brand-100">{service.priceInfo}</p>
                     ) : null}
                   </div>
+                  <FavoriteButton itemType="service" itemId={service.id} label={service.name} />
                 </div>
                 {service.description ? <p className="mt-2 line-clamp-3 text-sm">{service.description}</p> : null}
                 {service.phone || service.whatsapp ? (

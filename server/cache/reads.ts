@@ -3,6 +3,7 @@ import { ANY, type Dependency } from "./dependencies";
 import { getBusiness, listBusinessCategories, listBusinesses } from "../models/businesses";
 import { getDriver, listDrivers } from "../models/drivers";
 import { getNewsArticle, listNews } from "../models/news";
+import { favoriteIdsAmong } from "../models/favorites";
 import { getUserBadges } from "../models/notifications";
 import { getSellItem, listSellItemCategories, listSellItems } from "../models/sell-items";
 import { getService, listServiceCategories, listServices } from "../models/services";
@@ -131,5 +132,12 @@ export const sellItemPage = visitorRead("sell-item", (tx, { id }: { id: string }
 
 // ---------------------------------------------------------------- a resident's own
 
-/** The favorites and unread count every page's shell shows. */
-export const badges = ownRead("badges", (tx, userId, _args: null) => getUserBadges(tx, userId), { kinds: ["favorite", "notification"] });
+/** The unread count every page's shell shows. */
+export const badges = ownRead("badges", (tx, userId, _args: null) => getUserBadges(tx, userId), { kinds: ["notification"] });
+
+/** Which of the items a page shows the resident has favorited (its hearts' state). */
+export const favoriteState = ownRead(
+  "favorite-state",
+  (tx, userId, { itemIds }: { itemIds: string[] }) => favoriteIdsAmong(tx, userId, itemIds),
+  { kinds: ["favorite"] },
+);

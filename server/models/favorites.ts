@@ -57,17 +57,39 @@ export async function removeFavorite(tx: Queryable, userId: string, itemId: stri
   return rows.length > 0;
 }
 
-/** The spec's select: all columns, newest first. */
-export async function listFavorites(tx: Queryable, userId: string, type?: ItemKind): Promise<FavoriteItem[]> {
-  return tx.query<FavoriteItem>(
+/** /favorites shows this many per page (issue #17: a page's cost must not grow with the list). */
+export const FAVORITES_PAGE_SIZE = 20;
+
+/** The spec's select: all columns, newest first — one page of it. */
+export async function listFavorites(
+  tx: Queryable,
+  userId: string,
+  { type, page }: { type?: ItemKind; page: number },
+): Promise<{ favorites: FavoriteItem[]; hasMore: boolean }> {
+  const rows = await tx.query<FavoriteItem>(
     `SELECT item_id AS id, item_type AS type, title, description, price::text AS price, image, seller,
             date, location, author, content, author_avatar AS "authorAvatar", avatar_url AS "avatarUrl",
             cover_image AS "coverImage", has_poll AS "hasPoll", poll_question AS "pollQuestion",
             poll_options AS "pollOptions", created_at AS "createdAt"
      FROM public.user_favorites
      WHERE user_id = $1 AND ($2::text IS NULL OR item_type = $2)
-     ORDER BY created_at DESC, item_id`,
-    [userId, type ?? null],
+     ORDER BY created_at DESC, item_id
+     LIMIT $3 OFFSET $4`,
+    [userId, type ?? null, FAVORITES_PAGE_SIZE + 1, (page - 1) * FAVORITES_PAGE_SIZE],
   );
+  return { favorites: rows.slice(0, FAVORITES_PAGE_SIZE), hasMore: rows.length > FAVORITES_PAGE_SIZE };
 }
 
+/**
+ * Which of these items (the ones a page shows) the resident has favorited: a page carries the
+ * state of its own hearts, never every id the resident ever saved.
+ */
+export async function favoriteIdsAmong(tx: Queryable, userId: string, itemIds: readonly string[]): Promise<string[]> {
+  const ids = itemIds.filter(isUuid);
+  if (ids.length === 0) return [];
+  const rows = await tx.query<{ id: string }>(
+    `SELECT item_id AS id FROM public.user_favorites WHERE user_id = $1 AND item_id = ANY($2::uuid[])`,
+    [userId, ids],
+  );
+  return rows.map((row) => row.id);
+}

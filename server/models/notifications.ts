@@ -18,14 +18,13 @@ export const NOTIFICATIONS_PAGE_SIZE = 20;
  * What every page shows a signed-in resident about themselves: which items they favorited
  * (the hearts) and how many notifications they have not read (the bell), in one statement.
  */
-export async function getUserBadges(tx: Queryable, userId: string): Promise<{ favoriteIds: string[]; unreadNotifications: number }> {
-  const [row] = await tx.query<{ favoriteIds: string[]; unreadNotifications: number }>(
-    `SELECT
-       coalesce((SELECT json_agg(f.item_id) FROM public.user_favorites f WHERE f.user_id = $1), '[]'::json) AS "favoriteIds",
-       (SELECT count(*)::int FROM public.notifications n WHERE n.user_id = $1 AND n.read_at IS NULL) AS "unreadNotifications"`,
+export async function getUserBadges(tx: Queryable, userId: string): Promise<{ unreadNotifications: number }> {
+  // Favorite ids are not here: each page asks only about the items it shows (favoriteIdsAmong).
+  const [row] = await tx.query<{ unreadNotifications: number }>(
+    `SELECT (SELECT count(*)::int FROM public.notifications n WHERE n.user_id = $1 AND n.read_at IS NULL) AS "unreadNotifications"`,
     [userId],
   );
-  return row ?? { favoriteIds: [], unreadNotifications: 0 };
+  return row ?? { unreadNotifications: 0 };
 }
 
 export async function listNotifications(tx: Queryable, userId: string, page: number) {

@@ -41,7 +41,9 @@ forEachEngine((getDb) => {
 
   it("copies the item's own fields into the favorite (the spec's app shape)", async () => {
     expect(await asFan((tx) => addFavorite(tx, FAN, "sell_item", ITEM))).toBe("added");
-    const [favorite] = await asFan((tx) => listFavorites(tx, FAN, "sell_item"));
+    const {
+      favorites: [favorite],
+    } = await asFan((tx) => listFavorites(tx, FAN, { type: "sell_item", page: 1 }));
     expect(favorite).toMatchObject({
       id: ITEM,
       type: "sell_item",
@@ -56,13 +58,15 @@ forEachEngine((getDb) => {
 
   it("fills the poll fields for a post", async () => {
     await asFan((tx) => addFavorite(tx, FAN, "post", POST));
-    const [favorite] = await asFan((tx) => listFavorites(tx, FAN, "post"));
+    const {
+      favorites: [favorite],
+    } = await asFan((tx) => listFavorites(tx, FAN, { type: "post", page: 1 }));
     expect(favorite).toMatchObject({ content: "Feira no sábado!", author: "Vera Vendedora", hasPoll: true, pollQuestion: "Vai chover?", pollOptions: ["Sim", "Não"] });
   });
 
   it("does nothing when the item is already a favorite", async () => {
     expect(await asFan((tx) => addFavorite(tx, FAN, "sell_item", ITEM))).toBe("already");
-    expect(await asFan((tx) => listFavorites(tx, FAN))).toHaveLength(2);
+    expect((await asFan((tx) => listFavorites(tx, FAN, { page: 1 }))).favorites).toHaveLength(2);
   });
 
   it("refuses an unknown id, a malformed id, and an id of another type", async () => {
@@ -70,7 +74,7 @@ forEachEngine((getDb) => {
     expect(await asFan((tx) => addFavorite(tx, FAN, "news", "not-a-uuid"))).toBe("not_found");
     // The sell item's id presented as a business: no business has it.
     expect(await asFan((tx) => addFavorite(tx, FAN, "business", ITEM))).toBe("not_found");
-    expect(await asFan((tx) => listFavorites(tx, FAN, "business"))).toEqual([]);
+    expect((await asFan((tx) => listFavorites(tx, FAN, { type: "business", page: 1 }))).favorites).toEqual([]);
   });
 
   it("tells the seller, once, that someone favorited their item", async () => {
@@ -88,6 +92,6 @@ forEachEngine((getDb) => {
     expect(await asFan((tx) => removeFavorite(tx, FAN, ITEM))).toBe(true);
     expect(await asFan((tx) => removeFavorite(tx, FAN, ITEM))).toBe(false);
     await getDb().query(`DELETE FROM public.posts WHERE id = $1`, [POST]);
-    expect(await asFan((tx) => listFavorites(tx, FAN))).toEqual([]);
+    expect((await asFan((tx) => listFavorites(tx, FAN, { page: 1 }))).favorites).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { withUser } from "../../server/db/with-user";
 import type { Claims, Database } from "../../server/db/types";
-import { addFavorite, listFavorites, removeFavorite } from "../../server/models/favorites";
+import { addFavorite, favoriteIdsAmong, listFavorites, removeFavorite } from "../../server/models/favorites";
 import { getUserBadges, listNotifications, markAllRead, markRead } from "../../server/models/notifications";
 import { getPrivateProfile, getProfileById, setOwnAvatar, updateOwnProfile } from "../../server/models/profiles";
 import { forEachEngine } from "./db";
@@ -65,8 +65,9 @@ forEachEngine((getDb) => {
 
   it("Ana reads her own private data (the ground truth for the attempts below)", async () => {
     expect(await asAna((tx) => getPrivateProfile(tx, ANA))).toEqual({ phone: "(35) 99111-2222", birthDate: "15/03/1990" });
-    expect((await asAna((tx) => listFavorites(tx, ANA))).map((f) => f.id)).toEqual([BUSINESS]);
-    expect(await asAna((tx) => getUserBadges(tx, ANA))).toEqual({ favoriteIds: [BUSINESS], unreadNotifications: 1 });
+    expect((await asAna((tx) => listFavorites(tx, ANA, { page: 1 }))).favorites.map((f) => f.id)).toEqual([BUSINESS]);
+    expect(await asAna((tx) => getUserBadges(tx, ANA))).toEqual({ unreadNotifications: 1 });
+    expect(await asAna((tx) => favoriteIdsAmong(tx, ANA, [BUSINESS, ANA]))).toEqual([BUSINESS]);
   });
 
   describe("as Beto, with Ana's ids", () => {
@@ -108,8 +109,8 @@ forEachEngine((getDb) => {
 
     it("cannot list or remove Ana's favorites, nor add one in her name", async () => {
       const before = await anaSnapshot();
-      expect(await asBeto((tx) => listFavorites(tx, ANA))).toEqual([]);
-      expect((await asBeto((tx) => getUserBadges(tx, ANA))).favoriteIds).toEqual([]);
+      expect((await asBeto((tx) => listFavorites(tx, ANA, { page: 1 }))).favorites).toEqual([]);
+      expect(await asBeto((tx) => favoriteIdsAmong(tx, ANA, [BUSINESS]))).toEqual([]);
       expect(await asBeto((tx) => removeFavorite(tx, ANA, BUSINESS))).toBe(false);
       await expect(asBeto((tx) => addFavorite(tx, ANA, "business", BUSINESS))).rejects.toThrow(
         /row-level security|duplicate key/,
@@ -117,8 +118,8 @@ forEachEngine((getDb) => {
       expect(await anaSnapshot()).toEqual(before);
       // Beto's own favorites are his own.
       expect(await asBeto((tx) => addFavorite(tx, BETO, "business", BUSINESS))).toBe("added");
-      expect((await asBeto((tx) => listFavorites(tx, BETO))).map((f) => f.id)).toEqual([BUSINESS]);
-      expect((await asAna((tx) => listFavorites(tx, ANA))).map((f) => f.id)).toEqual([BUSINESS]);
+      expect((await asBeto((tx) => listFavorites(tx, BETO, { page: 1 }))).favorites.map((f) => f.id)).toEqual([BUSINESS]);
+      expect((await asAna((tx) => listFavorites(tx, ANA, { page: 1 }))).favorites.map((f) => f.id)).toEqual([BUSINESS]);
     });
   });
 });
