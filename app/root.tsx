@@ -24,6 +24,7 @@ import { FavoritesLoadError, FavoritesProvider } from "./components/favorites";
 import { FlashMessage } from "./components/flash-message";
 import { LoaderCacheSync } from "./components/loader-cache-sync";
 import { LastPathTracker } from "./components/last-path-tracker";
+import { OAuthFragmentSignIn } from "./components/oauth-fragment";
 import { UserProvider, type CurrentUser } from "./components/user-context";
 import { useNonce } from "./lib/nonce";
 import { DEFAULT_THEME, themeFromCookieHeader, type Theme } from "./lib/theme";
@@ -159,6 +160,7 @@ function Shell({ theme, user, unreadNotifications = 0, children }: ShellProps) {
       <BottomNav unreadNotifications={unreadNotifications} />
       <PageSpinner />
       <LastPathTracker />
+      <OAuthFragmentSignIn />
       <SimpleToaster />
       <LazyToaster />
       <LoaderCacheSync />

@@ -1,4 +1,4 @@
-import { NavLink } from "react-router";
+import { NavLink, useLocation } from "react-router";
 import { useCurrentUser } from "./user-context";
 import { useUnreadCount } from "./live";
 
@@ -65,11 +65,12 @@ export function BottomNav({ unreadNotifications: fromPage = 0 }: { unreadNotific
   const user = useCurrentUser();
   // The page's count, or the live stream's once a notification arrives after it loaded.
   const unreadNotifications = useUnreadCount(fromPage);
+  const location = useLocation();
   const items: NavItem[] = [
     ...ITEMS,
     user
       ? { to: "/profile", label: "Perfil", icon: PersonIcon, badge: unreadNotifications }
-      : { to: "/login", label: "Entrar", icon: PersonIcon },
+      : { to: signInHref(location.pathname + location.search), label: "Entrar", icon: PersonIcon },
   ];
   return (
     <nav
@@ -110,4 +111,13 @@ export function BottomNav({ unreadNotifications: fromPage = 0 }: { unreadNotific
       </ul>
     </nav>
   );
+}
+
+/**
+ * "Entrar" names the page it was tapped on, so signing in comes back to it with JavaScript
+ * off too (with it, the tab's last path does the same).
+ */
+function signInHref(here: string): string {
+  if (here === "/" || here.startsWith("/login") || here.startsWith("/logout") || here.startsWith("/auth/")) return "/login";
+  return `/login?redirectTo=${encodeURIComponent(here)}`;
 }

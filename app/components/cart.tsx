@@ -1,14 +1,18 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useReducer, useRef, useState, useSyncExternalStore } from "react";
-import { addToCart, cartCount, removeFromCart, setQuantity, type Cart, type CartProduct } from "~/lib/cart";
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
+import { addToCart, cartCount, groupBySeller, removeFromCart, setQuantity, whatsAppOrderHref, type Cart, type CartProduct } from "~/lib/cart";
 import { buttonClass } from "~/components/ui/button";
 
 /**
  * The marketplace cart (the spec: in memory only). It is React state in the marketplace
- * layout route: it survives moving between /sell-items pages and item pages, and is gone
- * on a reload or when the resident leaves the marketplace — nothing is written to
- * localStorage or cookies. Only the marketplace routes import this module; the Radix Dialog
- * of the sheet loads on demand (cart-dialog.tsx).
+ * layout route, kept for the whole visit in this module's memory: leaving the marketplace
+ * and coming back finds it as it was, and a reload — or signing out, which reloads the
+ * page — empties it. Nothing is written to localStorage or cookies. Only the marketplace
+ * routes import this module; the Radix Dialog of the sheet loads on demand (cart-dialog.tsx).
  */
+
+/** The visit's cart while the marketplace is not on screen (browser memory; never used on the server). */
+let visitCart: Cart = [];
 
 type CartAction =
   | { type: "add"; product: CartProduct }
@@ -36,7 +40,11 @@ type CartValue = {
 const CartContext = createContext<CartValue | undefined>(undefined);
 
 export function CartProvider({ children }: { children: React.ReactNode }) {
-  const [cart, dispatch] = useReducer(reducer, [] as Cart);
+  // The server always renders an empty cart; the browser picks up the visit's.
+  const [cart, dispatch] = useReducer(reducer, undefined, () => (typeof window === "undefined" ? [] : visitCart));
+  useEffect(() => {
+    visitCart = cart;
+  }, [cart]);
   // What a screen reader hears after "Adicionar ao carrinho": the button itself does not change.
   const [announcement, setAnnouncement] = useState("");
   const add = useCallback(
@@ -71,20 +79,6 @@ export function useCart(): CartValue {
   const value = useContext(CartContext);
   if (value === undefined) throw new Error("useCart must be used within a CartProvider");
   return value;
-}
-
-const noSubscription = () => () => {};
-
-/**
- * False on the server and during hydration, true after: the cart exists only in the
- * browser's memory, so its controls are not rendered without JavaScript.
- */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
 }
 
 export function AddToCartButton({ product, className = "" }: { product: CartProduct; className?: string }) {
@@ -184,4 +178,31 @@ export function toCartProduct(item: {
     sellerName: item.sellerName,
     sellerUsername: item.sellerUsername,
   };
+}
+
+/**
+ * Without JavaScript there is no cart: one line says so where the cart button would be…
+ * (a <noscript>: with JavaScript on, nothing of it renders).
+ */
+export function CartNeedsJavaScript() {
+  return (
+    <noscript>
+      <p className="rounded-xl bg-amber-100 px-3 py-2 text-sm font-medium text-amber-950 ring-1 ring-amber-300 dark:bg-amber-400/15 dark:text-amber-100 dark:ring-amber-500/40">
+        O carrinho precisa de JavaScript; sem ele, use o botão WhatsApp de cada item para falar com quem vende.
+      </p>
+    </noscript>
+  );
+}
+
+/** …and each item offers its own WhatsApp message to the seller instead of "Adicionar ao carrinho". */
+export function WhatsAppWithoutCart({ product, origin, className = "" }: { product: CartProduct; origin: string; className?: string }) {
+  const [order] = groupBySeller(addToCart([], product));
+  if (!order) return null;
+  return (
+    <noscript>
+      <a href={whatsAppOrderHref(order, { origin })} className={buttonClass("whatsapp", "sm", className)} rel="noopener noreferrer" target="_blank">
+        WhatsApp<span className="sr-only"> sobre {product.title}</span>
+      </a>
+    </noscript>
+  );
 }

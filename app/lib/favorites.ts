@@ -1,4 +1,4 @@
-import type { ItemKind } from "./item-kinds";
+import { isItemKind, type ItemKind } from "./item-kinds";
 
 /**
  * The hearts' state a page carries: which of the items it shows the resident has favorited
@@ -35,10 +35,19 @@ export function shortArea(areas: string | null): string | null {
   return `${parts[0]} e mais ${parts.length - 1}`;
 }
 
+/**
+ * A line on /favorites shows one row of text on a phone: longer text is cut here, so a page of
+ * long posts and summaries does not ship paragraphs nobody sees.
+ */
+const LINE_LIMIT = 100;
+function clip(text: string): string {
+  return text.length > LINE_LIMIT ? `${text.slice(0, LINE_LIMIT - 1).trimEnd()}…` : text;
+}
+
 /** What a favorite is called on /favorites: a post has no title, so its own words are. */
 export function favoriteTitle(f: FavoriteLine): string {
-  if (f.type === "post") return f.content?.trim() || (f.hasPoll ? (f.pollQuestion ?? "Enquete") : "Post");
-  return f.title?.trim() || "Sem título";
+  if (f.type === "post") return clip(f.content?.trim() || (f.hasPoll ? (f.pollQuestion ?? "Enquete") : "Post"));
+  return clip(f.title?.trim() || "Sem título");
 }
 
 /**
@@ -62,5 +71,20 @@ export function favoriteDetails(f: FavoriteLine, formatPrice: (price: string) =>
         return [f.author ? `por ${f.author}` : null, f.description];
     }
   })();
-  return parts.filter((part): part is string => Boolean(part && part.trim())).join(" · ");
+  return clip(parts.filter((part): part is string => Boolean(part && part.trim())).join(" · "));
+}
+
+/**
+ * A heart tapped by a visitor without JavaScript travels through /login as
+ * `?favoritar=<kind>:<id>` and the sign-in form's `favorite` field, so signing in adds it.
+ */
+export function pendingFavoriteValue(type: ItemKind, id: string): string {
+  return `${type}:${id}`;
+}
+
+export function parsePendingFavorite(value: unknown): { type: ItemKind; id: string } | null {
+  if (typeof value !== "string") return null;
+  const match = /^([a-z_]+):([0-9a-f-]{36})$/i.exec(value);
+  if (!match || !isItemKind(match[1])) return null;
+  return { type: match[1], id: match[2]!.toLowerCase() };
 }

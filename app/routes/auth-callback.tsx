@@ -1,5 +1,6 @@
-import { useEffect, useRef } from "react";
-import { Form, redirect } from "react-router";
+import { useEffect } from "react";
+import { redirect } from "react-router";
+import { useHydrated } from "~/lib/use-hydrated";
 import { readForm } from "../../server/toolkit/action";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/auth-callback";
@@ -41,30 +42,31 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AuthCallback() {
-  const form = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
+  // The tokens in the fragment are read by the shell (OAuthFragmentSignIn) on any page; here,
+  // a callback without them has nothing to finish.
   useEffect(() => {
-    const fragment = new URLSearchParams(window.location.hash.slice(1));
-    // Clean the URL at once: tokens must not stay in history.
-    window.history.replaceState(null, "", "/auth/callback");
-    const access = fragment.get("access_token");
-    const refresh = fragment.get("refresh_token");
-    if (!access || !refresh || !form.current) {
-      if (fragment.get("error")) console.error("[auth] OAuth callback error:", fragment.get("error_description") ?? fragment.get("error"));
-      window.location.replace("/login");
-      return;
-    }
-    (form.current.elements.namedItem("access_token") as HTMLInputElement).value = access;
-    (form.current.elements.namedItem("refresh_token") as HTMLInputElement).value = refresh;
-    form.current.submit();
+    if (!window.location.hash.includes("access_token=") && !window.location.hash.includes("error=")) window.location.replace("/login");
   }, []);
   return (
     <div className="py-16 text-center">
-      <h1 className="text-xl font-semibold">Entrando…</h1>
-      <p className="mt-2 text-stone-600 dark:text-stone-300">Só um instante.</p>
-      <Form ref={form} method="post" reloadDocument className="hidden">
-        <input type="hidden" name="access_token" />
-        <input type="hidden" name="refresh_token" />
-      </Form>
+      {hydrated ? (
+        <>
+          <h1 className="text-xl font-semibold">Entrando…</h1>
+          <p className="mt-2 text-stone-600 dark:text-stone-300">Só um instante.</p>
+        </>
+      ) : null}
+      <noscript>
+        <h1 className="text-xl font-semibold">Não deu para terminar de entrar</h1>
+        <p className="mx-auto mt-2 max-w-sm text-stone-600 dark:text-stone-300">
+          Entrar com o Google precisa de JavaScript. Ative o JavaScript no navegador e tente de novo, ou entre com seu e-mail e senha.
+        </p>
+        <p className="mt-4">
+          <a href="/login" className="font-semibold text-brand-700 underline dark:text-brand-100">
+            Entrar com e-mail e senha
+          </a>
+        </p>
+      </noscript>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { Pagination, pageFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
-import { favoriteDetails, favoriteTitle } from "~/lib/favorites";
+import { favoriteDetails, favoriteTitle, parsePendingFavorite, pendingFavoriteValue } from "~/lib/favorites";
 import { formatBRL } from "~/lib/format";
 import { hrefOf, isItemKind, ITEM_KIND_LABELS, ITEM_KINDS } from "~/lib/item-kinds";
 import { safeRedirectPath } from "~/lib/redirects";
@@ -25,7 +25,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageFromUrl(url);
   try {
     // One page of 20, newest first: a resident with thousands gets a page the size of anyone's.
-    const { favorites, hasMore } = await ctx.db.asCaller((tx) => listFavorites(tx, user.id, { type, page }));
+    const list = await ctx.db.asCaller((tx) => listFavorites(tx, user.id, { type, page }));
+    // Only what a line shows travels to the page (a heavy resident's page stays small).
+    const favorites = list.favorites.map((f) => ({
+      id: f.id,
+      type: f.type,
+      title: favoriteTitle(f),
+      details: favoriteDetails(f, formatBRL),
+      image: f.image ?? f.coverImage ?? f.authorAvatar,
+    }));
+    const { hasMore } = list;
     // Everything listed here is a favorite: the hearts elsewhere on screen need nothing more.
     return { favorites, hasMore, page, type: type ?? null, error: null };
   } catch (error) {
@@ -55,7 +64,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!user) {
     // Without JavaScript the spec's "Login required" becomes a trip to /login and back.
     if (viaFetcher) return replyRefused(401, ["Login required", "You need to be logged in to add favorites."], { intent });
-    return redirect(`/login?redirectTo=${encodeURIComponent(back)}`, 303);
+    // …and the heart goes along, so signing in adds the favorite (app/lib/favorites.ts).
+    const login = new URLSearchParams({ redirectTo: back });
+    const pending = intent === "add" && isItemKind(itemType) ? parsePendingFavorite(pendingFavoriteValue(itemType, itemId)) : null;
+    if (pending) login.set("favoritar", pendingFavoriteValue(pending.type, pending.id));
+    return redirect(`/login?${login}`, 303);
   }
   const failed = intent === "remove" ? REMOVE_FAILED : ADD_FAILED;
   if (intent !== "add" && intent !== "remove") return replyRefused(400, failed, { intent });
@@ -91,6 +104,8 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   try {
     return await serverAction();
   } catch (error) {
+    // A redirect (the plain form's answer) is not a failure.
+    if (error instanceof Response) throw error;
     console.error(`[favorites] ${intent} failed:`, error);
     const result = { status: "error" as const, error: { "": [intent === "remove" ? REMOVE_FAILED : ADD_FAILED] } };
     return data<Refused>({ intent, result }, { status: 503 });
@@ -135,11 +150,11 @@ export default function Favorites({ loaderData, actionData }: Route.ComponentPro
         <ul className="space-y-2">
           {favorites.map((f) => (
             <li key={f.id} className={cardClass("flex items-center gap-3 p-3")}>
-              <Picture image={f.image ?? f.coverImage ?? f.authorAvatar} alt="" sizes="56px" className="size-14 shrink-0 rounded-lg" />
+              <Picture image={f.image} alt="" sizes="56px" className="size-14 shrink-0 rounded-lg" />
               <Link to={hrefOf(f.type, f.id)} className="min-w-0 flex-1">
                 <span className="block text-xs font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-100">{ITEM_KIND_LABELS[f.type]}</span>
-                <span className="block truncate font-semibold">{favoriteTitle(f)}</span>
-                <span className="block truncate text-sm text-stone-600 dark:text-stone-300">{favoriteDetails(f, formatBRL)}</span>
+                <span className="block truncate font-semibold">{f.title}</span>
+                <span className="block truncate text-sm text-stone-600 dark:text-stone-300">{f.details}</span>
               </Link>
               <Form method="post">
                 <input type="hidden" name="intent" value="remove" />

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { parsePendingFavorite } from "~/lib/favorites";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { FormErrors, fieldErrors } from "~/components/ui/form-field";
 import { Button } from "~/components/ui/button";
@@ -14,6 +15,7 @@ import {
   authLimiter,
 } from "../../server/toolkit/rate-limit";
 import { getEnv } from "../../server/env";
+import { addFavoriteAfterSignIn } from "../../server/toolkit/favorite-state";
 import { getRequestContext, type RequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/login";
 import { ResetForm, ResetSchema, SignInForm, SignInSchema, SignUpForm, SignUpSchema, UpdatePasswordForm, UpdatePasswordSchema } from "./+shared/login-forms";
@@ -123,6 +125,7 @@ async function signIn(request: Request, ctx: RequestContext, form: FormData) {
   const result = await auth.signIn(request, { email, phone, password: value.password! });
   if (!result.ok) return parsed.refuse(statusOf(result.error, 400), { formErrors: [ERROR_TEXT[result.error]] }, { headers: result.headers });
   await authLimiter.reset(accountKey);
+  await addFavoriteAfterSignIn(ctx, result.value, form.get("favorite"));
   return redirect(safeRedirectPath(value.redirectTo, "/"), { status: 303, headers: result.headers });
 }
 
@@ -145,6 +148,7 @@ async function signUp(request: Request, ctx: RequestContext, form: FormData) {
     const errors = field ? { fieldErrors: { [field]: [ERROR_TEXT[result.error]] } } : { formErrors: [ERROR_TEXT[result.error]] };
     return parsed.refuse(statusOf(result.error, 409), errors, { headers: result.headers });
   }
+  await addFavoriteAfterSignIn(ctx, result.value, form.get("favorite"));
   return redirect(safeRedirectPath(redirectTo, "/"), { status: 303, headers: result.headers });
 }
 
@@ -198,6 +202,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         ? "reset"
         : "signin";
   const redirectTo = safeRedirectPath(params.get("redirectTo"), "");
+  // A visitor's heart (JavaScript off) waiting for the sign-in to be added.
+  const favorite = parsePendingFavorite(params.get("favoritar")) ? params.get("favoritar")! : "";
   const lastResult = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
   const shownIntent = mode === "update" ? "update-password" : mode;
 
@@ -217,8 +223,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       </p>
       <div className="mt-6">
         <FormErrors errors={strayErrors(actionData, shownIntent)} />
-        {mode === "signin" ? <SignInForm lastResult={lastResult("signin")} redirectTo={redirectTo} busy={busy} /> : null}
-        {mode === "signup" ? <SignUpForm lastResult={lastResult("signup")} redirectTo={redirectTo} busy={busy} /> : null}
+        {mode === "signin" ? <SignInForm lastResult={lastResult("signin")} redirectTo={redirectTo} favorite={favorite} busy={busy} /> : null}
+        {mode === "signup" ? <SignUpForm lastResult={lastResult("signup")} redirectTo={redirectTo} favorite={favorite} busy={busy} /> : null}
         {mode === "reset" ? <ResetForm lastResult={lastResult("reset")} sent={Boolean(actionData && "sent" in actionData && actionData.sent)} busy={busy} /> : null}
         {mode === "update" ? <UpdatePasswordForm lastResult={lastResult("update-password")} token={resetToken ?? ""} busy={busy} /> : null}
       </div>
@@ -233,12 +239,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <nav aria-label="Outras opções de acesso" className="mt-6 space-y-2 text-center text-sm">
         {mode !== "signin" ? (
           <p>
-            Já tem conta? <Link className="font-semibold text-brand-700 underline dark:text-brand-100" to={withParams("", redirectTo)}>Entrar</Link>
+            Já tem conta? <Link className="font-semibold text-brand-700 underline dark:text-brand-100" to={withParams("", redirectTo, favorite)}>Entrar</Link>
           </p>
         ) : null}
         {mode !== "signup" ? (
           <p>
-            Novo por aqui? <Link className="font-semibold text-brand-700 underline dark:text-brand-100" to={withParams("cadastro", redirectTo)}>Criar conta</Link>
+            Novo por aqui? <Link className="font-semibold text-brand-700 underline dark:text-brand-100" to={withParams("cadastro", redirectTo, favorite)}>Criar conta</Link>
           </p>
         ) : null}
         {mode === "signin" ? (
@@ -266,10 +272,11 @@ function strayErrors(actionData: { intent: string; result: { error?: unknown } }
   return fieldErrors(keys.flatMap((key) => fieldErrors(error[key]) ?? []));
 }
 
-function withParams(mode: string, redirectTo: string) {
+function withParams(mode: string, redirectTo: string, favorite = "") {
   const search = new URLSearchParams();
   if (mode) search.set("modo", mode);
   if (redirectTo) search.set("redirectTo", redirectTo);
+  if (favorite) search.set("favoritar", favorite);
   const query = search.toString();
   return query ? `/login?${query}` : "/login";
 }

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { ReportLink } from "~/components/report-link";
-import { AddToCartButton, CartSheet, toCartProduct } from "~/components/cart";
+import { AddToCartButton, CartSheet, toCartProduct, WhatsAppWithoutCart } from "~/components/cart";
 import { FavoriteButton } from "~/components/favorites";
 import { Picture } from "~/components/picture";
 import { SoldBadge } from "~/components/sold-badge";
@@ -10,6 +10,7 @@ import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { sellItemPage } from "../../server/cache/reads";
 import { favoriteStateOf } from "../../server/toolkit/favorite-state";
+import { publicOrigin } from "../../server/http/origin";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/sell-item";
 
@@ -17,7 +18,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
   const [user, item] = await Promise.all([ctx.user(), ctx.db.asVisitor(sellItemPage, { id: params.id })]);
   if (!item) throw data(null, { status: 404 });
-  return { item, isOwner: user?.id === item.sellerId, favoriteState: await favoriteStateOf(ctx, [item.id]) };
+  return { item, isOwner: user?.id === item.sellerId, favoriteState: await favoriteStateOf(ctx, [item.id]), origin: publicOrigin() };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
@@ -29,7 +30,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) =>
     : [{ title: "Anúncio não encontrado · Guida" }];
 
 export default function SellItemPage({ loaderData }: Route.ComponentProps) {
-  const { item, isOwner } = loaderData;
+  const { item, isOwner, origin } = loaderData;
   const sold = item.status === "sold";
   const [cover, ...more] = item.images;
   return (
@@ -96,7 +97,10 @@ export default function SellItemPage({ loaderData }: Route.ComponentProps) {
           Editar
         </Link>
       ) : !sold ? (
-        <AddToCartButton product={toCartProduct({ ...item, image: cover ?? null })} className="w-full" />
+        <>
+          <AddToCartButton product={toCartProduct({ ...item, image: cover ?? null })} className="w-full" />
+          <WhatsAppWithoutCart product={toCartProduct({ ...item, image: cover ?? null })} origin={origin} className="w-full" />
+        </>
       ) : null}
 
       {item.description ? (

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { AddToCartButton, CartSheet, toCartProduct } from "~/components/cart";
+import { AddToCartButton, CartNeedsJavaScript, CartSheet, toCartProduct, WhatsAppWithoutCart } from "~/components/cart";
 import { FavoriteButton } from "~/components/favorites";
 import { CategorySelect, filterInputClass, listPageHref } from "~/components/list-filters";
 import { Pagination, pageFromUrl } from "~/components/pagination";
@@ -16,6 +16,7 @@ import { hrefOf } from "~/lib/item-kinds";
 import type { SellItemCard } from "../../server/models/sell-items";
 import { sellItemList } from "../../server/cache/reads";
 import { favoriteStateOf } from "../../server/toolkit/favorite-state";
+import { publicOrigin } from "../../server/http/origin";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/sell-items";
 
@@ -53,11 +54,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page,
   });
   const favoriteState = await favoriteStateOf(ctx, list.items.map((item) => item.id));
-  return { ...list, favoriteState, categories, category: category ?? "", minPrice: min.text, maxPrice: max.text, problems, page };
+  return { ...list, favoriteState, origin: publicOrigin(), categories, category: category ?? "", minPrice: min.text, maxPrice: max.text, problems, page };
 }
 
 export default function SellItems({ loaderData }: Route.ComponentProps) {
-  const { items, hasMore, categories, category, minPrice, maxPrice, problems, page } = loaderData;
+  const { items, hasMore, categories, category, minPrice, maxPrice, problems, page, origin } = loaderData;
   const filtered = Boolean(category || minPrice || maxPrice);
   const href = (n: number) => listPageHref("/sell-items", { categoria: category, precoMin: minPrice, precoMax: maxPrice }, n);
   return (
@@ -66,6 +67,7 @@ export default function SellItems({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold">Vendas</h1>
         <CartSheet />
       </div>
+      <CartNeedsJavaScript />
       <div className="flex gap-2">
         <Link to="/create-sell-item" className={buttonClass("primary", "sm", "flex-1")}>
           Anunciar item
@@ -129,7 +131,7 @@ export default function SellItems({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul aria-label="Itens à venda" className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           {items.map((item, i) => (
-            <SellItemCardView key={item.id} item={item} priority={i < 2} />
+            <SellItemCardView key={item.id} item={item} priority={i < 2} origin={origin} />
           ))}
         </ul>
       )}
@@ -138,7 +140,7 @@ export default function SellItems({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function SellItemCardView({ item, priority }: { item: SellItemCard; priority: boolean }) {
+function SellItemCardView({ item, priority, origin }: { item: SellItemCard; priority: boolean; origin: string }) {
   const user = useCurrentUser();
   const sold = item.status === "sold";
   const own = user?.id === item.sellerId;
@@ -181,6 +183,7 @@ function SellItemCardView({ item, priority }: { item: SellItemCard; priority: bo
       <div className="flex items-center gap-2">
         <FavoriteButton itemType="sell_item" itemId={item.id} label={item.title} />
         {!sold && !own ? <AddToCartButton product={toCartProduct(item)} className="flex-1" /> : null}
+        {!sold && !own ? <WhatsAppWithoutCart product={toCartProduct(item)} origin={origin} className="flex-1" /> : null}
         {own ? (
           <Link to={`/sell-items/${item.id}/edit`} className={buttonClass("secondary", "sm", "flex-1")}>
             Editar

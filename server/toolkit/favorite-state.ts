@@ -1,4 +1,6 @@
-import { NO_FAVORITES, type FavoriteState } from "../../app/lib/favorites";
+import { NO_FAVORITES, parsePendingFavorite, type FavoriteState } from "../../app/lib/favorites";
+import type { SessionUser } from "../auth";
+import { addFavorite } from "../models/favorites";
 import { favoriteState } from "../cache/reads";
 import type { RequestContext } from "./request-context";
 
@@ -14,5 +16,20 @@ export async function favoriteStateOf(ctx: RequestContext, itemIds: readonly str
   } catch (error) {
     console.error("[favorites] load failed:", error);
     return { ids: [], error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
+ * The favorite a visitor's heart asked for before signing in (the sign-in form's `favorite`
+ * field): added as the resident who has just signed in. A failure only costs the favorite,
+ * never the sign-in.
+ */
+export async function addFavoriteAfterSignIn(ctx: RequestContext, user: SessionUser, pending: unknown): Promise<void> {
+  const favorite = parsePendingFavorite(pending);
+  if (!favorite) return;
+  try {
+    await ctx.db.asSignedIn(user, (tx) => addFavorite(tx, user.id, favorite.type, favorite.id));
+  } catch (error) {
+    console.error("[favorites] add after sign-in failed:", error);
   }
 }

@@ -48,6 +48,11 @@ export type RequestContext = {
     asVisitor<Args, T>(read: VisitorRead<Args, T>, args: Args): Promise<T>;
     asCaller<T>(fn: (tx: Queryable, user: SessionUser | null) => Promise<T>): Promise<T>;
     own<Args, T>(read: OwnRead<Args, T>, args: Args): Promise<T>;
+    /**
+     * With the claims of a resident this very request has just signed in (the adapter's
+     * verified answer): the request's own cookies do not know them yet.
+     */
+    asSignedIn<T>(user: SessionUser, fn: (tx: Queryable) => Promise<T>): Promise<T>;
   };
 };
 
@@ -154,6 +159,7 @@ function createRequestContext(request: Request, server: ServerContext): RequestC
         // Keyed by the verified session's user id: nobody else can be answered with it.
         return server.userReads.read(`${user.id}|${readKey(read.name, args)}`, run, dependency);
       },
+      asSignedIn: (user, fn) => asClaims({ role: "authenticated", sub: user.id, email: user.email }, fn),
     },
   };
 }

@@ -103,15 +103,20 @@ test.describe("favorites", () => {
     await expect(page).toHaveURL("/favorites");
   });
 
-  test("a visitor's heart goes to /login and back to the business @no-js-only", async ({ page }) => {
+  test("a visitor's heart goes to /login and back to the business, and the favorite is added @no-js-only", async ({ page }) => {
     const business = bakeries[2]!;
     const id = await openBakery(page, business.name, false);
     await page.getByRole("button", { name: `Favoritar ${business.name}`, exact: true }).click();
-    await expect(page).toHaveURL(loginUrlFor(`/business/${id}`));
+    // The heart travels along: /login?redirectTo=…&favoritar=business:<id>.
+    await expect(page).toHaveURL(`${loginUrlFor(`/business/${id}`)}&favoritar=${encodeURIComponent(`business:${id}`)}`);
 
     await submitSignIn(page, USERS.visitor.email, DEMO_PASSWORD);
     await expect(page).toHaveURL(`/business/${id}`);
     await expect(page.getByRole("heading", { level: 1, name: business.name })).toBeVisible();
+    await expect(page.getByRole("button", { name: `Remover ${business.name} dos favoritos`, exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
   });
 
   test("forged posts: an unknown item is 404, an unknown type 400, a sent title is ignored", async ({

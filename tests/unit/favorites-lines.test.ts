@@ -46,5 +46,7 @@ describe("a favorite's line on /favorites", () => {
     expect(favoriteTitle(line({ type: "post", content: "", hasPoll: true, pollQuestion: "Vai chover?" }))).toBe("Vai chover?");
     expect(favoriteTitle(line({ type: "news", title: "A praça reabre" }))).toBe("A praça reabre");
     expect(favoriteTitle(line({ type: "business" }))).toBe("Sem título");
+    // One row on a phone: a long post is cut, not shipped whole.
+    expect(favoriteTitle(line({ type: "post", content: "a".repeat(500) }))).toHaveLength(100);
   });
 });

@@ -88,15 +88,31 @@ type FormResult = Parameters<typeof useForm>[0]["lastResult"];
  * Controlled on purpose: a hidden input's value is its default value, so React would reset a
  * value written straight to the DOM back to `defaultValue` on the form's next render.
  */
-function RedirectField({ redirectTo }: { redirectTo: string }) {
+function RedirectField({ redirectTo, favorite }: { redirectTo: string; favorite: string }) {
   const [value, setValue] = useState(redirectTo);
   useEffect(() => {
     setValue(redirectTo || safeRedirectPath(window.sessionStorage.getItem(LAST_PATH_KEY), ""));
   }, [redirectTo]);
-  return <input type="hidden" name="redirectTo" value={value} />;
+  return (
+    <>
+      <input type="hidden" name="redirectTo" value={value} />
+      {/* The heart a visitor tapped before signing in: added once they are in. */}
+      {favorite ? <input type="hidden" name="favorite" value={favorite} /> : null}
+    </>
+  );
 }
 
-export function SignInForm({ lastResult, redirectTo, busy }: { lastResult: FormResult; redirectTo: string; busy: boolean }) {
+export function SignInForm({
+  lastResult,
+  redirectTo,
+  favorite,
+  busy,
+}: {
+  lastResult: FormResult;
+  redirectTo: string;
+  favorite: string;
+  busy: boolean;
+}) {
   const [form, fields] = useForm({
     id: "signin",
     lastResult,
@@ -108,7 +124,7 @@ export function SignInForm({ lastResult, redirectTo, busy }: { lastResult: FormR
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="signin" />
-      <RedirectField redirectTo={redirectTo} />
+      <RedirectField redirectTo={redirectTo} favorite={favorite} />
       <FormErrors errors={form.errors} id={form.errorId} />
       <FormField field={fields.email} label="E-mail ou celular" type="text" autoComplete="username" inputMode="email" />
       <FormField field={fields.password} label="Senha" type="password" autoComplete="current-password" />
@@ -119,7 +135,17 @@ export function SignInForm({ lastResult, redirectTo, busy }: { lastResult: FormR
   );
 }
 
-export function SignUpForm({ lastResult, redirectTo, busy }: { lastResult: FormResult; redirectTo: string; busy: boolean }) {
+export function SignUpForm({
+  lastResult,
+  redirectTo,
+  favorite,
+  busy,
+}: {
+  lastResult: FormResult;
+  redirectTo: string;
+  favorite: string;
+  busy: boolean;
+}) {
   const [form, fields] = useForm({
     id: "signup",
     lastResult,
@@ -131,7 +157,7 @@ export function SignUpForm({ lastResult, redirectTo, busy }: { lastResult: FormR
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="signup" />
-      <RedirectField redirectTo={redirectTo} />
+      <RedirectField redirectTo={redirectTo} favorite={favorite} />
       <FormErrors errors={form.errors} id={form.errorId} />
       <FormField field={fields.fullName} label="Nome completo" autoComplete="name" />
       <FormField field={fields.username} label="Nome de usuário" autoComplete="username" hint="Seu endereço no Guida: /u/seu_nome" />
