@@ -621,7 +621,8 @@ const ROWS: Row[] = [
     target: "favorites",
     fields: (c) => [["itemType", "sell_item"], ["itemId", c.ids.favoriteToAdd]],
     cells: {
-      visitor: toLogin(303, "/favorites"),
+      // The heart goes along to /login, so signing in adds it (nothing is written before).
+      visitor: { status: 303, location: "/login?redirectTo=%2Ffavorites&favoritar=sell_item%3A{favoriteToAdd}" },
       owner: {
         status: 303,
         location: "/favorites",
@@ -654,7 +655,7 @@ const ROWS: Row[] = [
     intent: "remove",
     ownerIs: "whose favorites they are",
     target: "favorites",
-    fields: (c) => [["itemId", c.ids.favorite]],
+    fields: (c) => [["itemType", "sell_item"], ["itemId", c.ids.favorite]],
     cells: {
       visitor: toLogin(303, "/favorites"),
       owner: {
@@ -664,8 +665,8 @@ const ROWS: Row[] = [
         phase: 1,
         verify: async (c) => expectListed(c, "/favorites", "ana", c.ids.favorite, false),
       },
-      // Removes only her own favorites: none with that id, so nothing at all.
-      other: { status: 303, location: "/favorites", note: "the owner's favorite" },
+      // Removes only her own favorites: none with that id, so nothing at all — and she is told so.
+      other: { status: 404, note: "the owner's favorite", contains: () => ["Error removing favorite"] },
     },
   },
 

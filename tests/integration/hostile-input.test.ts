@@ -46,6 +46,7 @@ const INVALID_VALUE = "Valor inválido: envie este campo uma vez só, como texto
 /** The product spec's own words for these (kept in English on purpose, spec §sign-in and §favorites). */
 const MISSING_CREDENTIALS = "You must provide either an email or phone number and a password";
 const FAVORITE_ADD_ERROR = "Error adding favorite";
+const FAVORITE_REMOVE_ERROR = "Error removing favorite";
 const WRONG_CREDENTIALS = "E-mail, telefone ou senha incorretos.";
 const INVALID_EMAIL = "Digite um e-mail válido, como nome@exemplo.com.";
 const USERNAME_FORMAT = "Use de 3 a 20 letras minúsculas, números ou _ (sem espaços nem acentos).";
@@ -1624,7 +1625,8 @@ function forgedCases(): Case[] {
       action: favorites,
       build: (e) => encode(favorites, e),
       entries: entriesWith(() => ({ intent: "remove", itemType: "sell_item", itemId: ctx.itemA })),
-      outcome: ACCEPTED,
+      // Not this user's favorite: nothing to remove, and the answer says so (issue #16).
+      outcome: refused(404, FAVORITE_REMOVE_ERROR),
       probes: [() => favoritesOf(ctx.b)],
     },
     {
