@@ -171,8 +171,11 @@ test.describe("favorites of every kind", () => {
     await expect(page.getByText("Algo deu errado")).toHaveCount(0);
     await page.unroute(favoritesPost);
 
-    // Saved for real, then a removal that fails puts the filled heart back.
+    // Saved for real (and the page's data read again after it), then a removal that fails puts
+    // the filled heart back.
+    const revalidated = page.waitForResponse((r) => r.request().method() === "GET" && new URL(r.url()).pathname.endsWith(".data"));
     await pressHeart(page, article.title, true);
+    await revalidated;
     await page.route(favoritesPost, (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.fallback()));
     await heart(true).click();
     await expect(page.getByRole("alert").filter({ hasText: "Error removing favorite" })).toBeVisible();

@@ -18,6 +18,7 @@ import {
   sellItemPage,
   serviceList,
   badges,
+  favoriteState,
 } from "../../server/cache/reads";
 import { listFavorites } from "../../server/models/favorites";
 import { listNotifications } from "../../server/models/notifications";
@@ -120,7 +121,8 @@ const PAGES: Page[] = [
   }],
   ["/profile", "resident", async (tx) => [await getProfileById(tx, ids.heavy!), await getProfileActivity(tx, ids.heavy!)]],
   ["/notifications", "resident", (tx) => listNotifications(tx, ids.heavy!, 1)],
-  ["/favorites", "resident", (tx) => listFavorites(tx, ids.heavy!)],
+  ["/favorites", "resident", (tx) => listFavorites(tx, ids.heavy!, { page: 1 })],
+  ["every page's hearts", "resident", (tx) => favoriteState.run(tx, ids.heavy!, { itemIds: [ids.news!, ids.item!, ids.post!] })],
   ["every page's badges", "resident", (tx) => badges.run(tx, ids.heavy!, null)],
 ];
 

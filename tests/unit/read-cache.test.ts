@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { minuteOf, READ_CACHE_MAX_ENTRIES, READ_CACHE_STALE_MS, READ_CACHE_TTL_MS, ReadCache } from "../../server/cache/read-cache";
-import { businessList, badges, newsArticle } from "../../server/cache/reads";
+import { businessList, badges, favoriteState, newsArticle } from "../../server/cache/reads";
 import type { Change } from "../../server/db/changes";
 
 // The shared query results behind every page (server/cache/read-cache.ts): a burst costs one
@@ -95,15 +95,15 @@ describe("ReadCache, told what changed", () => {
       newsX: await cache.read("news-x", read, newsArticle.dependency({ id: "x" })),
       newsY: await cache.read("news-y", read, newsArticle.dependency({ id: "y" })),
       anaBadges: await cache.read("ana", read, badges.dependency(ANA, null)),
-      bentoBadges: await cache.read("bento", read, badges.dependency(BENTO, null)),
+      bentoHearts: await cache.read("bento", read, favoriteState.dependency(BENTO, { itemIds: ["x"] })),
     });
     const before = await fill();
     cache.invalidate(change("news", "x", [ANA]));
     cache.invalidate(change("favorite", "x", [BENTO]));
     const after = await fill();
     expect(after.newsX).not.toBe(before.newsX);
-    expect(after.bentoBadges).not.toBe(before.bentoBadges);
-    expect({ ...after, newsX: 0, bentoBadges: 0 }).toEqual({ ...before, newsX: 0, bentoBadges: 0 });
+    expect(after.bentoHearts).not.toBe(before.bentoHearts);
+    expect({ ...after, newsX: 0, bentoHearts: 0 }).toEqual({ ...before, newsX: 0, bentoHearts: 0 });
     // A change of anything ("*": the listener was deaf for a while) drops everything.
     cache.invalidate({ kind: "*", table: "*", op: "gap", id: null, users: [] });
     expect(cache.size).toBe(0);
