@@ -6,6 +6,10 @@
 export const ITEM_KINDS = ["business", "service", "driver", "sell_item", "post", "news"] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 
+/** The directory's listings: the kinds residents propose and owners claim (issue #18). */
+export const LISTING_KINDS = ITEM_KINDS.slice(0, 3) as ["business", "service", "driver"];
+export type ListingKind = (typeof LISTING_KINDS)[number];
+
 export function isItemKind(value: unknown): value is ItemKind {
   return typeof value === "string" && (ITEM_KINDS as readonly string[]).includes(value);
 }

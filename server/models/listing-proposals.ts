@@ -1,4 +1,5 @@
 import type { OpeningHours } from "../../app/lib/business-hours";
+import type { ListingKind } from "../../app/lib/item-kinds";
 import type { Queryable } from "../db";
 import { isUuid } from "./businesses";
 
@@ -9,8 +10,7 @@ import { isUuid } from "./businesses";
  * DEFINER, moderators only) creates the listing or hands it over.
  */
 
-export const PROPOSAL_KINDS = ["business", "service", "driver"] as const;
-export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
+export type ProposalKind = ListingKind;
 
 export type ProposalInput = {
   kind: ProposalKind;
