@@ -34,7 +34,11 @@ const [ana, bento, carla] = town.users;
 // A resident with ads to sell, and one whose account the wrong-password test locks.
 const seller = town.users.find((u) => town.sellItems.some((i) => i.sellerKey === u.key) && u !== ana);
 const locked = town.users.at(-1);
-if (!ana || !bento || !carla || !seller || !locked) throw new Error("the demo town lacks the residents these tests need");
+// The SIGKILL test writes as a resident of its own, and only 24 times: write limits are shared
+// by the deployment now (60 a minute per address, and every request here comes from 127.0.0.1),
+// so the earlier tests' writes count against the same minute.
+const collector = town.users.find((u) => ![ana, bento, carla, seller, locked].includes(u));
+if (!ana || !bento || !carla || !seller || !locked || !collector) throw new Error("the demo town lacks the residents these tests need");
 /** A change must show on every server within this (issue #15). */
 const FRESH_WITHIN_MS = 1_000;
 
@@ -291,14 +295,14 @@ describe.skipIf(skip)(`three servers behind nginx on one PostgreSQL${skip ? ` (s
 
   // Last: it leaves server 2 dead.
   it("loses no acknowledged write when a server is SIGKILLed mid-load, and nginx keeps visitors' reads answered", async () => {
-    const { cookie } = await signIn(proxy.url, ana.email, PASSWORD);
+    const { cookie } = await signIn(proxy.url, collector.email, PASSWORD);
     const ids = new Set<string>();
     for (const list of ["/businesses", "/businesses?pagina=2", "/news", "/drivers/all"]) {
       for (const [, kind, id] of (await page(direct[0]!, list)).body.matchAll(/href="\/(business|news|driver)\/([0-9a-f-]{36})"/g)) {
         ids.add(`${kind === "news" ? "news" : kind}:${id}`);
       }
     }
-    const items = [...ids].slice(0, 40);
+    const items = [...ids].slice(0, 24);
     expect(items.length).toBeGreaterThan(20);
     let writing = true;
     const reads: number[] = [];
@@ -319,7 +323,7 @@ describe.skipIf(skip)(`three servers behind nginx on one PostgreSQL${skip ? ` (s
     const { default: postgres } = await import("postgres");
     const sql = postgres(databaseUrl(database), { max: 1, onnotice: () => {} });
     try {
-      const rows = await sql<{ item_id: string }[]>`SELECT item_id::text FROM public.user_favorites WHERE user_id = (SELECT id FROM public.profiles WHERE username = ${ana.username})`;
+      const rows = await sql<{ item_id: string }[]>`SELECT item_id::text FROM public.user_favorites WHERE user_id = (SELECT id FROM public.profiles WHERE username = ${collector.username})`;
       const stored = new Set(rows.map((r) => r.item_id));
       expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
     } finally {
