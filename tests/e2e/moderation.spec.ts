@@ -195,7 +195,8 @@ test.describe("moderation", () => {
     await owner.getByRole("button", { name: "Salvar" }).click();
     await expect(owner.getByText("Negócio atualizado.").first()).toBeVisible();
     await open(page, businessPath, javaScriptEnabled);
-    await expect(page.getByText("Aberto agora").first()).toBeVisible();
+    // The badge says until when (issue #16): "Aberto · fecha às 23:59".
+    await expect(page.getByText(/^Aberto · fecha às/).first()).toBeVisible();
 
     // And closes them all again: closed (this also leaves the town's open count as it was).
     await open(owner, `${businessPath}/editar`, javaScriptEnabled);
