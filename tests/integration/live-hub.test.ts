@@ -2,6 +2,7 @@ import { afterEach, beforeAll, expect, it, vi } from "vitest";
 import { withUser } from "../../server/db/with-user";
 import { ANON, type Claims, type Database, type Queryable } from "../../server/db/types";
 import { HEARTBEAT_MS, LiveHub, type LiveTopics, type LiveViewer } from "../../server/live/hub";
+import { changeRole, moderateItem, reportItem } from "../../server/models/moderation";
 import { createPost, vote } from "../../server/models/posts";
 import { forEachEngine } from "./db";
 
@@ -10,6 +11,8 @@ import { forEachEngine } from "./db";
 const ALICE = "00000000-0000-4000-8000-00000000a11c";
 const BRUNO = "00000000-0000-4000-8000-00000000b404";
 const CARLA = "00000000-0000-4000-8000-00000000ca41";
+const DANI = "00000000-0000-4000-8000-00000000da41";
+const MODE = "00000000-0000-4000-8000-0000000000de"; // moderator
 const as = (sub: string): Claims => ({ role: "authenticated", sub });
 
 type Received = { id: string | null; event: string; data: unknown };
@@ -88,19 +91,23 @@ forEachEngine((getDb) => {
 
   beforeAll(async () => {
     const db = getDb();
-    for (const [id, username] of [[ALICE, "alice"], [BRUNO, "bruno"], [CARLA, "carla"]] as const) {
+    for (const [id, username] of [[ALICE, "alice"], [BRUNO, "bruno"], [CARLA, "carla"], [DANI, "dani"], [MODE, "moderadora"]] as const) {
       await db.query(`INSERT INTO auth.users (id, email, raw_user_meta_data) VALUES ($1, $2, $3)`, [
         id,
         `${username}@exemplo.com.br`,
         JSON.stringify({ username, full_name: username }),
       ]);
     }
+    await changeRole(db, "grant", "moderadora@exemplo.com.br", "moderator");
     visiblePost = await pollPost(db, ALICE, "Feira no fim de semana");
-    hiddenPost = await pollPost(db, ALICE, "[oculto] Enquete escondida");
-    // Stand-in for hidden content (issue #18 not on main yet): a restrictive RLS policy makes
-    // these posts unreadable to everyone but their author, as hiding a post will.
-    await db.exec(`CREATE POLICY live_test_hidden ON public.posts AS RESTRICTIVE FOR SELECT
-      USING (content NOT LIKE '[oculto]%' OR author_id = auth.uid())`);
+    hiddenPost = await pollPost(db, ALICE, "Enquete denunciada");
+    // Hidden the way the town hides it (issue #18): distinct residents' reports reach the
+    // threshold (moderation_settings.reports_to_hide, 3 by default).
+    for (const reporter of [BRUNO, CARLA, DANI]) {
+      await asUser(reporter, (tx) => reportItem(tx, reporter, { kind: "post", id: hiddenPost.postId, reason: "golpe", note: "" }));
+    }
+    const seen = await withUser(db, ANON, (tx) => tx.query(`SELECT 1 FROM public.posts WHERE id = $1`, [hiddenPost.postId]));
+    expect(seen).toEqual([]);
   });
 
   afterEach(() => {
@@ -132,22 +139,44 @@ forEachEngine((getDb) => {
     expect(alice.of("unread").at(-1)).toEqual({ count: aliceBefore + 1 });
   });
 
-  it("a hidden post's votes are not streamed to visitors; a readable poll's are", async () => {
+  type PollEvent = { pollId: string; options: { id: string; votes: number }[] };
+  const votesOf = (event: unknown, option: string) => (event as PollEvent).options.find((o) => o.id === option)?.votes;
+
+  it("a post hidden by reports: its votes are not streamed to visitors; its author and a moderator still get them", async () => {
     hub = new LiveHub({ maxStreams: 100, maxPerResident: 5 });
     const visitor = open(null, { polls: [visiblePost.pollId, hiddenPost.pollId].sort() });
     const author = open(ALICE, { polls: [hiddenPost.pollId] });
-    await until(() => visitor.of("poll").length >= 1 && author.of("poll").length >= 1, "the first results");
-    await asUser(BRUNO, (tx) => vote(tx, BRUNO, hiddenPost.postId, hiddenPost.options[1]!));
+    const moderator = open(MODE, { polls: [hiddenPost.pollId] });
+    await until(() => visitor.of("poll").length >= 1 && author.of("poll").length >= 1 && moderator.of("poll").length >= 1, "the first results");
+    // The author votes on her own hidden poll (she still reads it); Bruno on the visible one.
+    await asUser(ALICE, (tx) => vote(tx, ALICE, hiddenPost.postId, hiddenPost.options[1]!));
     await asUser(BRUNO, (tx) => vote(tx, BRUNO, visiblePost.postId, visiblePost.options[1]!));
     hub.changed({ table: "poll_votes" });
-    await until(() => visitor.of("poll").length >= 2 && author.of("poll").length >= 2, "the votes");
-    const polls = visitor.of("poll") as { pollId: string; options: { id: string; votes: number }[] }[];
-    expect(polls.every((p) => p.pollId === visiblePost.pollId)).toBe(true);
-    expect(polls.at(-1)!.options.find((o) => o.id === visiblePost.options[1])!.votes).toBe(1);
-    // Its author still reads it (RLS lets them), so they get the vote.
-    const own = author.of("poll").at(-1) as { pollId: string; options: { id: string; votes: number }[] };
-    expect(own.pollId).toBe(hiddenPost.pollId);
-    expect(own.options.find((o) => o.id === hiddenPost.options[1])!.votes).toBe(1);
+    await until(() => visitor.of("poll").length >= 2 && author.of("poll").length >= 2 && moderator.of("poll").length >= 2, "the votes");
+    expect((visitor.of("poll") as PollEvent[]).map((p) => p.pollId)).toEqual([visiblePost.pollId, visiblePost.pollId]);
+    expect(votesOf(visitor.of("poll").at(-1), visiblePost.options[1]!)).toBe(1);
+    for (const reader of [author, moderator]) {
+      expect((reader.of("poll").at(-1) as PollEvent).pollId).toBe(hiddenPost.pollId);
+      expect(votesOf(reader.of("poll").at(-1), hiddenPost.options[1]!)).toBe(1);
+    }
+  });
+
+  it("a moderator's hide takes a poll off the visitors' streams from the next change on", async () => {
+    hub = new LiveHub({ maxStreams: 100, maxPerResident: 5 });
+    const post = await pollPost(getDb(), ALICE, "Enquete que a moderação vai ocultar");
+    const visitor = open(null, { polls: [post.pollId, visiblePost.pollId].sort() });
+    const moderator = open(MODE, { polls: [post.pollId] });
+    await until(() => visitor.of("poll").length === 2 && moderator.of("poll").length === 1, "the first results");
+    await asUser(MODE, (tx) => moderateItem(tx, { kind: "post", id: post.postId, action: "hide", note: "fora das regras" }));
+    hub.changed({ table: "posts" });
+    await asUser(CARLA, (tx) => vote(tx, CARLA, post.postId, post.options[0]!));
+    await asUser(DANI, (tx) => vote(tx, DANI, visiblePost.postId, visiblePost.options[0]!));
+    hub.changed({ table: "poll_votes" });
+    // The visible poll's new count arrives; the hidden one's never does.
+    await until(() => visitor.of("poll").length >= 3 && moderator.of("poll").length >= 2, "the votes");
+    const after = (visitor.of("poll") as PollEvent[]).slice(2);
+    expect(after.map((p) => p.pollId)).toEqual([visiblePost.pollId]);
+    expect(votesOf(moderator.of("poll").at(-1), post.options[0]!)).toBe(1);
   });
 
   it("resumes from Last-Event-ID: only what moved meanwhile is sent again", async () => {
