@@ -1,4 +1,6 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Queryable } from "../db";
+import { directBody, type DirectSink } from "../http/node-adapter";
 import { newPostsCount, pollCounts, unreadCount } from "../models/live";
 import { parseLastEventId, pollToken } from "./protocol";
 
@@ -6,8 +8,14 @@ import { parseLastEventId, pollToken } from "./protocol";
 export const HEARTBEAT_MS = 25_000;
 /** Changes arriving this close together are answered with one read per viewer. */
 export const COALESCE_MS = 20;
-/** A client this many events behind is not reading: its stream is closed (it reconnects and resumes). */
-const MAX_QUEUED_EVENTS = 64;
+/** A client this far behind (bytes written, not taken) is not reading: its stream is closed (it reconnects and resumes). */
+const MAX_BACKLOG_BYTES = 64 * 1024;
+/**
+ * Streams written per turn of the event loop. Between batches the server answers other
+ * requests — among them the write whose change is being fanned out, which waits for its
+ * own change to be heard (server/http/pipeline.ts) but not for every stream to get it.
+ */
+const WRITES_PER_TURN = 500;
 
 /** Who is listening, and how to read the database as them (their claims, so RLS decides). */
 export type LiveViewer = {
@@ -45,7 +53,9 @@ type Stream = {
   topics: LiveTopics;
   /** Who reads and what: streams with equal keys get equal values. */
   readonly key: string;
-  controller: ReadableStreamDefaultController<Uint8Array>;
+  /** Where its bytes go (the node response), once the server writes the body; until then they wait in `queued`. */
+  sink: DirectSink | null;
+  queued: Uint8Array[];
   held: Held;
   pending: Set<Part>;
   closed: boolean;
@@ -86,14 +96,12 @@ export class LiveHub {
     if (this.streams.size >= this.limits.maxStreams) return { refused: "server" };
     const resident = viewer.userId;
     if (resident !== null && (this.perResident.get(resident) ?? 0) >= this.limits.maxPerResident) return { refused: "resident" };
-    let stream!: Stream;
-    const body = new ReadableStream<Uint8Array>({
-      start: (controller) => {
-        const key = `${viewer.userId ?? "visitor"}|${topics.polls.join(",")}|${topics.feed ? (topics.feed.newestSeen ?? "") : "-"}`;
-        stream = { viewer, topics, key, controller, held: heldFor(viewer, topics, lastEventId), pending: new Set(), closed: false };
-      },
-      cancel: () => this.close(stream),
-    });
+    const key = `${viewer.userId ?? "visitor"}|${topics.polls.join(",")}|${topics.feed ? (topics.feed.newestSeen ?? "") : "-"}`;
+    const stream: Stream = { viewer, topics, key, sink: null, queued: [], held: heldFor(viewer, topics, lastEventId), pending: new Set(), closed: false };
+    const body = directBody(
+      (sink) => this.attach(stream, sink),
+      () => this.close(stream),
+    );
     this.streams.add(stream);
     if (resident !== null) this.perResident.set(resident, (this.perResident.get(resident) ?? 0) + 1);
     signal?.addEventListener("abort", () => this.close(stream), { once: true });
@@ -220,24 +228,49 @@ export class LiveHub {
       console.error("[live] read failed:", error);
     }
     if (chunks.length === 0) return;
-    for (const stream of members) {
-      if (stream.closed) continue;
-      stream.held = holds;
-      for (const chunk of chunks) this.write(stream, chunk);
+    // Encoded once for the whole group, written as one chunk to each of its streams.
+    const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    for (const stream of members) stream.held = holds;
+    await this.writeAll(members, bytes);
+  }
+
+  /** The same bytes to many streams, a batch per turn of the event loop. */
+  private async writeAll(streams: Iterable<Stream>, bytes: Uint8Array): Promise<void> {
+    let inTurn = 0;
+    for (const stream of streams) {
+      this.write(stream, bytes);
+      if (++inTurn === WRITES_PER_TURN) {
+        inTurn = 0;
+        await nextTurn();
+      }
     }
   }
 
   private beat(): void {
-    for (const stream of this.streams) this.write(stream, HEARTBEAT);
+    void this.writeAll([...this.streams], HEARTBEAT);
+  }
+
+  private attach(stream: Stream, sink: DirectSink): void {
+    if (stream.closed) {
+      sink.end();
+      return;
+    }
+    stream.sink = sink;
+    for (const bytes of stream.queued) sink.write(bytes);
+    stream.queued = [];
   }
 
   private write(stream: Stream, bytes: Uint8Array): void {
     if (stream.closed) return;
-    if ((stream.controller.desiredSize ?? 0) < -MAX_QUEUED_EVENTS) {
+    if (!stream.sink) {
+      stream.queued.push(bytes);
+      return;
+    }
+    if (stream.sink.backlog() > MAX_BACKLOG_BYTES) {
       this.close(stream);
       return;
     }
-    stream.controller.enqueue(bytes);
+    stream.sink.write(bytes);
   }
 
   private close(stream: Stream | undefined): void {
@@ -250,11 +283,8 @@ export class LiveHub {
       if (left > 0) this.perResident.set(resident, left);
       else this.perResident.delete(resident);
     }
-    try {
-      stream.controller.close();
-    } catch {
-      // Already closed by the reader going away.
-    }
+    stream.queued = [];
+    stream.sink?.end();
     if (this.streams.size === 0 && this.heartbeat) {
       clearInterval(this.heartbeat);
       this.heartbeat = null;

@@ -179,6 +179,25 @@ forEachEngine((getDb) => {
     expect(votesOf(moderator.of("poll").at(-1), post.options[0]!)).toBe(1);
   });
 
+  it("fans an event out to thousands of streams a batch at a time, so the server answers other requests meanwhile", async () => {
+    hub = new LiveHub({ maxStreams: 3_000, maxPerResident: 5 });
+    const streams = Array.from({ length: 2_000 }, () => open(null, { polls: [visiblePost.pollId] }));
+    await until(() => streams.every((s) => s.of("poll").length === 1), "the first results");
+    const got = () => streams.filter((s) => s.of("poll").length === 2).length;
+    await asUser(ALICE, (tx) => vote(tx, ALICE, visiblePost.postId, visiblePost.options[1]!));
+    hub.changed({ table: "poll_votes" });
+    // Another request's turn of the event loop, again and again until every stream has the
+    // vote: some turns must come while the fan-out is part way (not all 2,000 in one go).
+    const seenBetween: number[] = [];
+    const deadline = Date.now() + 10_000;
+    for (let n = got(); n < streams.length && Date.now() < deadline; n = got()) {
+      if (n > 0) seenBetween.push(n);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(got()).toBe(streams.length);
+    expect(seenBetween.length).toBeGreaterThan(0);
+  });
+
   it("resumes from Last-Event-ID: only what moved meanwhile is sent again", async () => {
     hub = new LiveHub({ maxStreams: 100, maxPerResident: 5 });
     const topics = { polls: [visiblePost.pollId], feed: { newestSeen: hiddenPost.postId } };
