@@ -6,19 +6,25 @@
 // write (a resident's vote that moves the poll, or a new post), timing from the moment the
 // write is sent (before its commit: the figure can only overstate) until the event reaches
 // each stream that should get it; the server's RSS before, with the streams open and at the
-// end; and the page throughput (autocannon, BENCH_SECONDS) of /posts without and with the
-// streams open. Writes bench/results/live.json and live.md.
+// end; and the page throughput (wrk when installed, else autocannon; BENCH_SECONDS) of /posts
+// — a visitor's, answered from the page cache, and a resident's — without and with the
+// streams open. The generator (this process: the 5,000 clients) reports its own CPU beside
+// the server's, so a slow figure can be told apart from a busy generator.
+// BENCH_LIVE_PROFILE=1 runs the server under `node --cpu-prof` and prints where its time
+// went (bench/results/profiles/live.cpuprofile). Writes bench/results/live.json and live.md.
 //
 // File descriptors: the server and this generator each hold one socket per stream. The soft
 // limit is raised here up to the hard one (re-running under `ulimit -n`); if the hard limit
 // itself is too low the bench stops and says how to raise it (ulimit -Hn, systemd
 // LimitNOFILE, docker --ulimit nofile=N:N).
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
+import { promisify } from "node:util";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { loadTest } from "./lib/load.mjs";
+import { summarizeProfile } from "./profile.mjs";
 import { cpuSecondsOf, freePort, memoryOf, request, serverNode, sleep, startProcess, stopProcess, waitFor200 } from "./lib/proc.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -29,6 +35,8 @@ const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const EMAIL = process.env.BENCH_EMAIL ?? "larissa.duarte@exemplo.com.br";
 const PASSWORD = "guida2026";
+const PROFILE = process.env.BENCH_LIVE_PROFILE === "1";
+const WRK = ["/usr/bin/wrk", "/usr/local/bin/wrk"].find((p) => fs.existsSync(p)) ?? null;
 /** One write this often while the streams are held. */
 const WRITE_EVERY_MS = 4_000;
 /** A stream that has not had the event this long after the write counts as missed. */
@@ -122,9 +130,10 @@ async function main() {
   fs.mkdirSync(path.join(RESULTS, "logs"), { recursive: true });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const profDir = PROFILE ? fs.mkdtempSync(path.join(os.tmpdir(), "guida-live-prof-")) : null;
   const server = startProcess({
     command: serverNode(),
-    args: ["server.js"],
+    args: [...(profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []), "server.js"],
     cwd: ROOT,
     logFile: path.join(RESULTS, "logs", "live.log"),
     env: {
@@ -156,13 +165,12 @@ async function main() {
     if (!pollId || !postId || options.length < 2 || !newestPost) throw new Error("no poll with two options on /posts");
 
     const throughput = async (label, headers) => {
-      const result = await loadTest({ url: `${base}/posts`, connections: CONNECTIONS, duration: LOAD_SECONDS, headers, timeout: 10 });
-      const figure = {
-        reqPerSec: Math.round((result.requests.total / result.duration) * 10) / 10,
-        p99Ms: result.latency.p99,
-        errors: result.errors + result.timeouts + result.non2xx,
-      };
-      log(`${label}: ${fmt(figure.reqPerSec)} req/s, p99 ${fmt(figure.p99Ms)} ms, ${figure.errors} errors`);
+      // Warm: a visitor's /posts is then answered from the page cache (X-Cache: HIT).
+      await request(`${base}/posts`, { headers });
+      const warm = await request(`${base}/posts`, { headers });
+      const figure = WRK ? await wrkRun(`${base}/posts`, headers) : await autocannonRun(`${base}/posts`, headers);
+      figure.cache = warm.headers["x-cache"] ?? "none";
+      log(`${label}: ${fmt(figure.reqPerSec)} req/s, p99 ${fmt(figure.p99Ms)} ms, ${figure.errors} errors (${figure.tool}, cache ${figure.cache})`);
       return figure;
     };
     const pagesBefore = { visitor: await throughput("/posts as a visitor, no streams", {}), resident: await throughput("/posts signed in, no streams", { cookie }) };
@@ -192,6 +200,11 @@ async function main() {
     // The server's CPU per write, from sending it until its event reached every stream: the
     // delay an idle core would give, whatever else the machine runs meanwhile.
     const cpuMsPerRound = [];
+    // The generator's own CPU over the same span: if it neared a whole core, the delays
+    // would be its own slowness, not the server's.
+    const generatorCpuMsPerRound = [];
+    const generatorAtHold = process.cpuUsage();
+    const holdStartedAt = performance.now();
     let missed = 0;
     let rounds = 0;
     const holdUntil = performance.now() + HOLD_SECONDS * 1000;
@@ -200,6 +213,7 @@ async function main() {
       const kind = rounds % 2 === 0 ? "poll" : "feed";
       Object.assign(round, { id: rounds, kind, arrived: 0 });
       const cpuBefore = cpuSecondsOf(server.pid);
+      const generatorBefore = process.cpuUsage();
       const sentAt = performance.now();
       const answer =
         kind === "poll"
@@ -210,6 +224,8 @@ async function main() {
       const roundDeadline = sentAt + EVENT_DEADLINE_MS;
       while (round.arrived < STREAMS && performance.now() < roundDeadline) await sleep(20);
       const cpuAfter = cpuSecondsOf(server.pid);
+      const generatorUsed = process.cpuUsage(generatorBefore);
+      generatorCpuMsPerRound.push((generatorUsed.user + generatorUsed.system) / 1000);
       if (cpuBefore !== null && cpuAfter !== null) cpuMsPerRound.push((cpuAfter - cpuBefore) * 1000);
       for (const s of streams) {
         if (s.round !== rounds) missed += 1;
@@ -229,6 +245,8 @@ async function main() {
       const rest = sentAt + WRITE_EVERY_MS - performance.now();
       if (rest > 0) await sleep(rest);
     }
+    const generatorHold = process.cpuUsage(generatorAtHold);
+    const generatorShare = (generatorHold.user + generatorHold.system) / 1000 / (performance.now() - holdStartedAt);
     const rssEnd = memoryOf(server.pid).rssMiB;
     const peak = memoryOf(server.pid).peakMiB;
     const stillOpen = streams.filter((s) => !s.ended).length;
@@ -252,7 +270,8 @@ async function main() {
       },
       rssMiB: { before: rssBefore, open: rssOpen, end: rssEnd, peak, growth: rssEnd - rssBefore },
       stillOpenAtEnd: stillOpen,
-      serverCpuMsPerWrite: cpuMsPerRound.length ? cpuMsPerRound.sort((a, b) => a - b)[Math.floor(cpuMsPerRound.length / 2)] : null,
+      serverCpuMsPerWrite: median(cpuMsPerRound),
+      generator: { cpuMsPerWrite: median(generatorCpuMsPerRound), shareOfCoreDuringHold: generatorShare, inWorkerThreads: false },
       minHeartbeatsPerStream: minHeartbeats,
       openSeconds,
       pages: { before: pagesBefore, withStreams: pagesWithStreams },
@@ -264,7 +283,49 @@ async function main() {
   } finally {
     await stopProcess(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
+    if (profDir) printProfile(profDir);
   }
+}
+
+const median = (values) => (values.length ? [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] : null);
+
+/** wrk (a C load generator, far cheaper than the server): requests per second and p99. */
+async function wrkRun(url, headers) {
+  const args = ["-t", "1", "-c", String(CONNECTIONS), "-d", `${LOAD_SECONDS}s`, "--timeout", "10s", "--latency"];
+  for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
+  const { stdout } = await promisify(execFile)(WRK, [...args, url], { maxBuffer: 1 << 20 });
+  const p99 = /99%\s+([\d.]+)(us|ms|s)/.exec(stdout);
+  const toMs = { us: 0.001, ms: 1, s: 1000 };
+  return {
+    tool: "wrk",
+    reqPerSec: Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? 0),
+    p99Ms: p99 ? Number(p99[1]) * toMs[p99[2]] : null,
+    errors: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(stdout)?.[1] ?? 0) + Number(/Socket errors:.*timeout (\d+)/.exec(stdout)?.[1] ?? 0),
+  };
+}
+
+async function autocannonRun(url, headers) {
+  const result = await loadTest({ url, connections: CONNECTIONS, duration: LOAD_SECONDS, headers, timeout: 10 });
+  return {
+    tool: "autocannon",
+    reqPerSec: Math.round((result.requests.total / result.duration) * 10) / 10,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/** Where the server's main thread spent the run (BENCH_LIVE_PROFILE=1). */
+function printProfile(profDir) {
+  const file = fs.readdirSync(profDir).find((f) => f.endsWith(".cpuprofile"));
+  if (!file) return log("no .cpuprofile written");
+  const outDir = path.join(RESULTS, "profiles");
+  fs.mkdirSync(outDir, { recursive: true });
+  fs.copyFileSync(path.join(profDir, file), path.join(outDir, "live.cpuprofile"));
+  const summary = summarizeProfile(JSON.parse(fs.readFileSync(path.join(profDir, file), "utf8")));
+  fs.rmSync(profDir, { recursive: true, force: true });
+  log(`profile: bench/results/profiles/live.cpuprofile (${summary.totalMs} ms sampled)`);
+  for (const p of summary.packages) log(`  ${String(p.pct).padStart(5)}%  ${p.name}`);
+  for (const f of summary.functions) log(`  ${String(f.pct).padStart(5)}%  ${f.name}`);
 }
 
 function report(r) {
@@ -281,11 +342,12 @@ function report(r) {
     `| Write sent → event at the stream (the commit is after the send: an upper bound), p50 / p90 / p99 / max | ${fmt(r.delayMs.p50)} / ${fmt(r.delayMs.p90)} / ${fmt(r.delayMs.p99)} / ${fmt(r.delayMs.max)} ms | p99 < 1000 ms ${ok(r.delayMs.p99 !== null && r.delayMs.p99 < 1000)} |`,
     `| Write answered → event at the stream, p50 / p90 / p99 / max (negative: the event came first) | ${fmt(r.delayFromAnswerMs.p50)} / ${fmt(r.delayFromAnswerMs.p90)} / ${fmt(r.delayFromAnswerMs.p99)} / ${fmt(r.delayFromAnswerMs.max)} ms | |`,
     `| Server CPU per write, from sending it to its event at all ${r.streams} streams (median) | ${fmt(r.serverCpuMsPerWrite)} ms | |`,
+    `| Generator (this process, all ${r.streams} clients) CPU per write (median); its share of one core over the hold | ${fmt(r.generator.cpuMsPerWrite)} ms; ${fmt(r.generator.shareOfCoreDuringHold * 100)} % | well under 100 % |`,
     `| Server RSS before / streams open / end (peak) | ${fmt(r.rssMiB.before)} / ${fmt(r.rssMiB.open)} / ${fmt(r.rssMiB.end)} (${fmt(r.rssMiB.peak)}) MiB | |`,
     `| RSS growth | ${fmt(r.rssMiB.growth)} MiB | < 300 MB ${ok(r.rssMiB.growth * 1.048576 < 300)} |`,
     `| Streams still open at the end, fewest heartbeats on one | ${r.stillOpenAtEnd}, ${r.minHeartbeatsPerStream} | ${r.streams} ${ok(r.stillOpenAtEnd === r.streams)} |`,
     `| Time to open all streams | ${fmt(r.openSeconds, 1)} s | |`,
-    `| /posts visitor req/s (p99), no streams → streams open | ${fmt(r.pages.before.visitor.reqPerSec)} (${fmt(r.pages.before.visitor.p99Ms)} ms) → ${fmt(r.pages.withStreams?.visitor.reqPerSec)} (${fmt(r.pages.withStreams?.visitor.p99Ms)} ms) | |`,
+    `| /posts visitor req/s (p99), no streams → streams open (${r.pages.before.visitor.tool}, ${CONNECTIONS} connections; cache ${r.pages.before.visitor.cache}) | ${fmt(r.pages.before.visitor.reqPerSec)} (${fmt(r.pages.before.visitor.p99Ms)} ms) → ${fmt(r.pages.withStreams?.visitor.reqPerSec)} (${fmt(r.pages.withStreams?.visitor.p99Ms)} ms) | |`,
     `| /posts signed-in req/s (p99), no streams → streams open | ${fmt(r.pages.before.resident.reqPerSec)} (${fmt(r.pages.before.resident.p99Ms)} ms) → ${fmt(r.pages.withStreams?.resident.reqPerSec)} (${fmt(r.pages.withStreams?.resident.p99Ms)} ms) | |`,
     "",
   ];

@@ -113,7 +113,7 @@ export class LiveHub {
     if (topics.polls.length > 0) stream.pending.add("polls");
     if (topics.feed) stream.pending.add("feed");
     this.schedule();
-    this.heartbeat ??= setInterval(() => this.beat(), HEARTBEAT_MS);
+    this.heartbeat ??= setInterval(() => void this.writeAll([...this.streams], HEARTBEAT), HEARTBEAT_MS);
     this.heartbeat.unref?.();
     return { body };
   }
@@ -244,10 +244,6 @@ export class LiveHub {
         await nextTurn();
       }
     }
-  }
-
-  private beat(): void {
-    void this.writeAll([...this.streams], HEARTBEAT);
   }
 
   private attach(stream: Stream, sink: DirectSink): void {
