@@ -91,16 +91,15 @@ export function logRequest(req: IncomingMessage, res: ServerResponse, requestId:
   if (getEnv().ACCESS_LOG === "off") return;
   const url = req.url ?? "/";
   const query = url.indexOf("?");
-  const line = JSON.stringify({
-    level: "info",
-    requestId,
-    method: req.method,
-    path: query === -1 ? url : url.slice(0, query),
-    status: res.statusCode,
-    ms: Math.round((performance.now() - began) * 10) / 10,
-    ...(sqlStatements === undefined ? {} : { sql: sqlStatements }),
-  });
-  queueAccessLine(line);
+  // The line JSON.stringify would make of the object, written field by field: this runs
+  // on every cache hit, and building and walking an object was a visible part of a hit.
+  const ms = Math.round((performance.now() - began) * 10) / 10;
+  const path = JSON.stringify(query === -1 ? url : url.slice(0, query));
+  queueAccessLine(
+    `{"level":"info","requestId":${JSON.stringify(requestId)},"method":${JSON.stringify(req.method)},"path":${path},"status":${res.statusCode},"ms":${ms}${
+      sqlStatements === undefined ? "" : `,"sql":${sqlStatements}`
+    }}`,
+  );
 }
 
 /**

@@ -39,12 +39,17 @@ export type CachedPage = {
   encoded: Map<string, Buffer>;
   /**
    * Ready-to-send answers (status line headers as a flat list + body), one per encoding and
-   * cache status, made on first demand: a hit then costs a map lookup and one socket write.
+   * cache status (see answerSlot in server/http/pipeline.ts), made on first demand: a hit
+   * then costs an array lookup and one socket write.
    */
-  answers: Map<string, CachedAnswer>;
+  answers: (CachedAnswer | undefined)[];
 };
 
-/** What a cache hit sends: headers as node:http's flat [name, value, ...] list. */
+/**
+ * What a cache hit sends: headers as node:http's flat [name, value, ...] list, whose last
+ * pair is X-Request-Id with its value left for each request to fill in (writeAnswer), so
+ * a hit copies no header list.
+ */
 export type CachedAnswer = { status: number; headers: string[]; body: Buffer | null };
 
 /** The parts of a request the shared cache looks at, read from a Fetch Request or a node request alike. */
@@ -142,7 +147,7 @@ export class HtmlCache {
       refreshingSince: 0,
       compressible: isCompressible(contentType, page.body.length),
       encoded: new Map(),
-      answers: new Map(),
+      answers: [],
     };
     if (this.changedSince(renderedIn, dependencies)) return entry;
     if (this.entries.size >= HTML_CACHE_MAX_ENTRIES) {

@@ -175,25 +175,23 @@ function serveCachedPage(serving: Serving, req: http.IncomingMessage, res: http.
   // Only an origin-form target ("/path?query") can be a cached page; anything else (an
   // absolute URL, "*") takes the pipeline's way, which parses it.
   if (target.charCodeAt(0) !== 47 /* "/" */ || target.charCodeAt(1) === 47) return false;
-  const header = (name: string) => {
-    const value = req.headers[name];
-    return Array.isArray(value) ? value.join(", ") : (value ?? null);
-  };
+  // Node joins repeated headers into one string (cookies with "; "), so these are strings.
+  const headers = req.headers;
   const answer = serving.pipeline.fromCache({
     method: req.method,
     // As a URL's host: lower case, without the default port; no URL object per hit.
-    host: hostOf(req.headers.host, serving.origin),
+    host: hostOf(headers.host, serving.origin),
     target,
-    cookie: header("cookie"),
-    hasAuthorization: req.headers.authorization !== undefined,
-    saveData: header("save-data"),
-    acceptEncoding: header("accept-encoding"),
-    ifNoneMatch: header("if-none-match"),
-    https: isForwardedHttps(header("x-forwarded-proto")),
+    cookie: headers.cookie ?? null,
+    hasAuthorization: false,
+    saveData: (headers["save-data"] as string | undefined) ?? null,
+    acceptEncoding: headers["accept-encoding"] ?? null,
+    ifNoneMatch: headers["if-none-match"] ?? null,
+    https: isForwardedHttps(headers["x-forwarded-proto"] as string | undefined),
   });
   if (!answer) return false;
   const requestId = requestIdOf(req);
-  writeAnswer(res, answer, serving.stopping ? ["X-Request-Id", requestId, "Connection", "close"] : ["X-Request-Id", requestId]);
+  writeAnswer(res, answer, requestId, serving.stopping);
   logRequest(req, res, requestId, began, serving.countSql ? 0 : undefined);
   return true;
 }

@@ -10,8 +10,25 @@ const COMPRESSIBLE = /^(text\/|application\/(json|javascript|manifest\+json|xml)
 
 export type Encoding = "br" | "gzip";
 
+/**
+ * The encodings recently picked, by Accept-Encoding value: browsers send a handful of
+ * values, and parsing one on every cache hit cost more than the rest of the lookup. Bounded,
+ * since the header is whatever a client sends.
+ */
+const picked = new Map<string, Encoding | null>();
+const PICKED_MAX = 64;
+
 export function pickEncoding(acceptEncoding: string | null): Encoding | null {
   if (!acceptEncoding) return null;
+  const known = picked.get(acceptEncoding);
+  if (known !== undefined) return known;
+  const encoding = parseAcceptEncoding(acceptEncoding);
+  if (picked.size >= PICKED_MAX) picked.clear();
+  picked.set(acceptEncoding, encoding);
+  return encoding;
+}
+
+function parseAcceptEncoding(acceptEncoding: string): Encoding | null {
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(",")) {
     const [name, ...params] = part.trim().split(";");

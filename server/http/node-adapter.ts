@@ -164,9 +164,15 @@ export function directBody(attach: (sink: DirectSink) => void, cancel: () => voi
   return body;
 }
 
-/** A ready answer (from the shared page cache) written straight to the socket. */
-export function writeAnswer(res: ServerResponse, answer: { status: number; headers: string[]; body: Buffer | null }, extra: string[]): void {
-  res.writeHead(answer.status, extra.length ? [...answer.headers, ...extra] : answer.headers);
+/**
+ * A ready answer (from the shared page cache) written straight to the socket. Its header
+ * list ends with the X-Request-Id slot, filled in here: writeHead turns the list into the
+ * response head before returning, so the shared list is never read with another's id.
+ */
+export function writeAnswer(res: ServerResponse, answer: { status: number; headers: string[]; body: Buffer | null }, requestId: string, close: boolean): void {
+  const headers = answer.headers;
+  headers[headers.length - 1] = requestId;
+  res.writeHead(answer.status, close ? [...headers, "Connection", "close"] : headers);
   res.end(answer.body ?? undefined);
 }
 

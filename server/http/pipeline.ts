@@ -150,6 +150,11 @@ function cacheQueryOf(request: Request, https: boolean): CacheQuery {
   };
 }
 
+/** Where each variant's answer is kept in a page's `answers`: cache status × (304, br, gzip, identity). */
+function answerSlot(cacheStatus: "HIT" | "MISS", notModified: boolean, encoding: "br" | "gzip" | null): number {
+  return (cacheStatus === "HIT" ? 0 : 4) + (notModified ? 0 : encoding === "br" ? 1 : encoding === "gzip" ? 2 : 3);
+}
+
 /**
  * What a cached page answers to this request: 304 when the browser holds this version,
  * else the body in the best encoding it accepts. Each variant's headers are assembled once
@@ -158,8 +163,8 @@ function cacheQueryOf(request: Request, https: boolean): CacheQuery {
 export function cachedAnswer(page: CachedPage, cacheStatus: "HIT" | "MISS", query: CacheQuery): CachedAnswer {
   const notModified = query.ifNoneMatch === page.etag;
   const encoding = !notModified && page.compressible ? pickEncoding(query.acceptEncoding) : null;
-  const variant = `${cacheStatus} ${notModified ? "304" : (encoding ?? "identity")}`;
-  let answer = page.answers.get(variant);
+  const slot = answerSlot(cacheStatus, notModified, encoding);
+  let answer = page.answers[slot];
   if (!answer) {
     const headers = new Headers(page.headers);
     headers.set("ETag", page.etag);
@@ -180,15 +185,18 @@ export function cachedAnswer(page: CachedPage, cacheStatus: "HIT" | "MISS", quer
     if (body) headers.set("Content-Length", String(body.length));
     const flat: string[] = [];
     headers.forEach((value, name) => flat.push(name, value));
+    // The request's own id goes in this last slot as the answer is written (writeAnswer).
+    flat.push("X-Request-Id", "");
     answer = { status: notModified ? 304 : page.status, headers: flat, body };
-    page.answers.set(variant, answer);
+    page.answers[slot] = answer;
   }
   return query.method === "HEAD" ? { ...answer, body: null } : answer;
 }
 
 function answerResponse(answer: CachedAnswer, context: PipelineContext): Response {
   const headers = new Headers();
-  for (let i = 0; i < answer.headers.length; i += 2) headers.append(answer.headers[i]!, answer.headers[i + 1]!);
+  // All but the last pair, the X-Request-Id slot that withRequestId fills.
+  for (let i = 0; i < answer.headers.length - 2; i += 2) headers.append(answer.headers[i]!, answer.headers[i + 1]!);
   return withRequestId(bufferedResponse(answer.body, { status: answer.status, headers }), context);
 }
 

@@ -61,11 +61,16 @@ export function createStaticHandler(root: string) {
 
   return function serveStatic(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
-    let pathname: string;
-    try {
-      pathname = decodeURIComponent((req.url ?? "/").split("?")[0]!);
-    } catch {
-      return false;
+    // Asked of every request before the page cache: no split or decoding unless needed.
+    const target = req.url ?? "/";
+    const query = target.indexOf("?");
+    let pathname = query === -1 ? target : target.slice(0, query);
+    if (pathname.includes("%")) {
+      try {
+        pathname = decodeURIComponent(pathname);
+      } catch {
+        return false;
+      }
     }
     const hit = files.get(pathname);
     if (!hit) return false;
