@@ -15,14 +15,15 @@ export const SEARCH_PER_KIND = 8;
 
 /**
  * How many matches of one kind are ranked at most: three times the eight shown, never the
- * whole town. Each candidate's document is rebuilt to rank it, and on PGlite that work holds
- * the event loop: this bound is what bounds the stall a search causes.
+ * whole town. Ranking reads each candidate's document, and on PGlite that work holds the
+ * event loop: this bound is what bounds the stall a search causes.
  */
 export const SEARCH_CANDIDATES = 24;
 
 type SearchSource = {
   kind: ItemKind;
-  from: string;
+  table: string;
+  /** The listing's document, as the search_documents triggers build it (for its hidden rows). */
   document: string;
   columns: readonly [
     id: string,
@@ -32,11 +33,11 @@ type SearchSource = {
   ];
 };
 
-/** Each document expression matches its GIN index (supabase/migrations/*_search.sql). */
+/** Each document is the one supabase/migrations/20261126000200_search_visible.sql keeps. */
 const SOURCES: readonly SearchSource[] = [
   {
     kind: "business",
-    from: "public.businesses x",
+    table: "public.businesses",
     document:
       "x.name || ' ' || x.category || ' ' || x.neighbourhood || ' ' || x.description",
     columns: [
@@ -48,7 +49,7 @@ const SOURCES: readonly SearchSource[] = [
   },
   {
     kind: "service",
-    from: "public.services x",
+    table: "public.services",
     document:
       "x.name || ' ' || x.category || ' ' || x.neighbourhood || ' ' || x.description",
     columns: [
@@ -60,7 +61,7 @@ const SOURCES: readonly SearchSource[] = [
   },
   {
     kind: "driver",
-    from: "public.drivers x",
+    table: "public.drivers",
     document:
       "x.name || ' ' || x.vehicle_kind || ' ' || x.vehicle_description || ' ' || public.search_join(x.areas)",
     columns: [
@@ -72,7 +73,7 @@ const SOURCES: readonly SearchSource[] = [
   },
   {
     kind: "sell_item",
-    from: "public.sell_items x",
+    table: "public.sell_items",
     document:
       "x.title || ' ' || x.category || ' ' || x.location || ' ' || x.description",
     columns: [
@@ -84,7 +85,7 @@ const SOURCES: readonly SearchSource[] = [
   },
   {
     kind: "post",
-    from: "public.posts x",
+    table: "public.posts",
     document: "x.content",
     columns: [
       "x.id",
@@ -95,15 +96,38 @@ const SOURCES: readonly SearchSource[] = [
   },
   {
     kind: "news",
-    from: "public.news x",
+    table: "public.news",
     document: "x.title || ' ' || x.summary || ' ' || x.content",
     columns: ["x.id", "x.title", "x.summary", "x.cover_image"],
   },
 ];
 
 /**
- * One statement over the six listings, ranked within each kind and capped per kind. Each
- * kind ranks at most SEARCH_CANDIDATES of its matches (taken from its GIN index), so a
+ * One kind's matches, ranked within at most SEARCH_CANDIDATES of them (the first in id
+ * order: the same candidates whatever the engine or the rows' physical order). The visible
+ * ones come from search_documents (it holds only what visitors may see, so its match can be
+ * an index condition) and are read back by id from the listing under its own policies; the
+ * hidden ones the caller may see (their own, or all for a moderator) come from the listing's
+ * few hidden rows, under the same policies: a visitor gets none of them.
+ */
+function kindQuery(source: SearchSource, tsQuery: string): string {
+  const columns = source.columns
+    .map((column, i) => `${column} AS ${["id", "title", "subtitle", "image"][i]}`)
+    .join(", ");
+  return `(SELECT '${source.kind}' AS kind, c.*, row_number() OVER (ORDER BY c.rank DESC, c.title) AS position
+       FROM (SELECT ${columns}, ts_rank(m.document, ${tsQuery}) AS rank
+             FROM (SELECT d.item_id, d.document FROM public.search_documents d
+                   WHERE d.kind = '${source.kind}' AND d.document @@ ${tsQuery} ORDER BY d.item_id LIMIT $3) m
+             JOIN ${source.table} x ON x.id = m.item_id
+             UNION ALL
+             SELECT ${columns}, ts_rank(public.search_vector(${source.document}), ${tsQuery})
+             FROM (SELECT x.* FROM ${source.table} x
+                   WHERE x.moderation_state <> 'visible' AND public.search_vector(${source.document}) @@ ${tsQuery}
+                   ORDER BY x.id LIMIT $3) x) c)`;
+}
+
+/**
+ * One statement over the six listings, ranked within each kind and capped per kind, so a
  * common word costs the same in a city as in a town. The query is written out in each
  * condition, not read from a CTE, so the planner sees how selective it is.
  */
@@ -114,17 +138,7 @@ export async function searchTown(
   const query = toPrefixTsQuery(input);
   if (!query) return [];
   const tsQuery = "to_tsquery('pg_catalog.portuguese', $1)";
-  const kinds = SOURCES.map((source) => {
-    const columns = source.columns
-      .map(
-        (column, i) =>
-          `${column} AS ${["id", "title", "subtitle", "image"][i]}`,
-      )
-      .join(", ");
-    return `(SELECT '${source.kind}' AS kind, c.*, row_number() OVER (ORDER BY c.rank DESC, c.title) AS position
-       FROM (SELECT ${columns}, ts_rank(public.search_vector(${source.document}), ${tsQuery}) AS rank
-             FROM (SELECT x.* FROM ${source.from} WHERE public.search_vector(${source.document}) @@ ${tsQuery} LIMIT $3) x) c)`;
-  });
+  const kinds = SOURCES.map((source) => kindQuery(source, tsQuery));
   return tx.query<SearchHit>(
     `SELECT kind, id, title, subtitle, image, rank::float8 AS rank
      FROM (${kinds.join("\n     UNION ALL ")}) hits

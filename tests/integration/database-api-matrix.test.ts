@@ -545,6 +545,19 @@ const MATRIX: Record<string, TableRules> = {
       businesses: nobody("999"),
     },
   },
+  // Search's index of visible listings (issue #17), kept by triggers: everyone reads it (it
+  // holds nothing hidden), nobody writes it — not even a listing's owner.
+  search_documents: {
+    where: `kind = 'business' AND item_id = ${q(BIZ)}`,
+    select: PUBLIC_READ,
+    insert: { row: { kind: q("business"), item_id: q(FORGED_ID), document: q("golpe") }, ...NOBODY_INSERTS },
+    delete: NOBODY_DELETES,
+    columns: {
+      kind: nobody(q("news")),
+      item_id: nobody(q(FORGED_ID)),
+      document: nobody(q("golpe")),
+    },
+  },
   category_counts: {
     where: `listing = 'businesses' AND category = 'Padarias'`,
     select: PUBLIC_READ,
