@@ -2,9 +2,10 @@
 //
 // Builds the demo town at 1× and at BENCH_TOWN_SCALE× (100) — through BENCH_TOWN=N, the same
 // SQL paths the app uses — on PGlite and on PostgreSQL, starts the production server on each
-// and measures every page cold: each timed GET follows a write (POST /theme) that empties the
-// shared caches, one request at a time, BENCH_CITY_SAMPLES times (30); the p50 is the figure.
-// The server's access log (ACCESS_LOG_SQL=on) confirms each timed request reached the
+// and measures every page cold: the servers measured for the table run with their caches off
+// (SERVER_CACHES=off-in-production, docs/performance.md), so every timed GET renders the page
+// from the database, one request at a time, BENCH_CITY_SAMPLES times (30); the p50 is the
+// figure. The server's access log (ACCESS_LOG_SQL=on) confirms each timed request reached the
 // database. At the large scale on PGlite it also measures the memory after a heavy
 // resident's pages, the time from start to first 200 on the existing folder, and a cached
 // page's p99 while two connections search without pause.
@@ -77,14 +78,8 @@ async function signIn(base) {
   return cookie;
 }
 
-async function emptyCaches(base) {
-  const response = await request(`${base}/theme`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: "theme=light&redirectTo=%2F",
-  });
-  if (response.status !== 303) throw new Error(`POST /theme answered ${response.status}`);
-}
+/** What a server measured for the cold table runs with: no page or read kept, every request renders. */
+const CACHES_OFF = { SERVER_CACHES: "off-in-production" };
 
 /** The pages of the issue's table, with the ids and the deep keyset link found on this town. */
 async function pagesOf(base, cookie, businesses) {
@@ -112,13 +107,12 @@ async function pagesOf(base, cookie, businesses) {
   ];
 }
 
-/** Cold p50/p99 of one page: a cache-emptying write before every timed GET. */
+/** Cold p50/p99 of one page, on a server whose caches are off. */
 async function measureCold(handle, base, page) {
   const times = [];
   const ids = [];
   let bytes = 0;
   for (let i = 0; i < SAMPLES; i++) {
-    await emptyCaches(base);
     const t0 = performance.now();
     const response = await request(`${base}${page.path}`, { headers: page.cookie ? { cookie: page.cookie } : {} });
     times.push(performance.now() - t0);
@@ -160,7 +154,7 @@ async function pgliteRun(scale) {
   await stopProcess(handle);
   log(`PGlite ${scale}×: built in ${Math.round(seedMs / 1000)} s`);
   port = await freePort();
-  handle = launch(`pglite-${scale}x`, { ...env, PORT: String(port) });
+  handle = launch(`pglite-${scale}x`, { ...env, ...CACHES_OFF, PORT: String(port) });
   const base = `http://127.0.0.1:${port}`;
   const startMs = await waitFor200(handle, `${base}/`, 120_000);
   const result = await measurePages("pglite", scale, handle, base);
@@ -215,7 +209,7 @@ async function postgresRun(adminUrl, scale) {
   });
   log(`PostgreSQL ${scale}×: built in ${Math.round((performance.now() - t0) / 1000)} s`);
   const port = await freePort();
-  const handle = launch(`postgres-${scale}x`, { DATABASE_URL: url.toString(), PORT: String(port), DATA_DIR: tmpDir("guida-city-pgdata-") });
+  const handle = launch(`postgres-${scale}x`, { DATABASE_URL: url.toString(), PORT: String(port), DATA_DIR: tmpDir("guida-city-pgdata-"), ...CACHES_OFF });
   const base = `http://127.0.0.1:${port}`;
   await waitFor200(handle, `${base}/`, 120_000);
   const result = await measurePages("postgres", scale, handle, base);
@@ -226,7 +220,7 @@ async function postgresRun(adminUrl, scale) {
 function markdown(report) {
   const lines = [`### City benchmark ${report.startedAt.slice(0, 16).replace("T", " ")} UTC`, ""];
   lines.push(
-    `Cold p50 per page in ms (a cache-emptying write before each of ${SAMPLES} sequential GETs; "cold" = how many reached the database), ` +
+    `Cold p50 per page in ms (${SAMPLES} sequential GETs on a server with SERVER_CACHES=off-in-production: none answered from a cache), ` +
       `demo town (1×) against ${SCALE}× (BENCH_TOWN=${SCALE}). Target: every page's ${SCALE}× p50 within 2× of its 1× p50.`,
     "",
     `| page | PGlite 1× → ${SCALE}× | PostgreSQL 1× → ${SCALE}× | HTML at ${SCALE}× | within 2× |`,

@@ -28,6 +28,10 @@ const EnvSchema = z.object({
   SEED_DEMO: z.enum(["auto", "never"]).default("auto"),
   // The demo town N times over (benchmarks and plan checks): seeding adds N − 1 copies of it.
   BENCH_TOWN: z.coerce.number().int().min(1).max(1000).default(1),
+  // Benchmarks only (npm run bench:city): "off" makes every request a miss of the page cache and
+  // of the read caches, so a page's cost is measured whole. Production demands the explicit
+  // "off-in-production": a deployment never runs uncached by a stray variable.
+  SERVER_CACHES: z.enum(["on", "off", "off-in-production"]).default("on"),
   PUBLIC_URL: optionalUrl,
   SUPABASE_URL: optionalUrl,
   SUPABASE_ANON_KEY: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
@@ -83,6 +87,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const sender = env.SMTP_URL ? "SMTP_URL" : "SUPABASE_URL";
     throw new EnvError(
       `Invalid configuration:\n  PUBLIC_URL: obrigatória em produção quando ${sender} está definida (a origem pública dos links enviados por e-mail, como https://guida.exemplo.com.br)\nSee .env.example.`,
+    );
+  }
+  if (env.NODE_ENV === "production" && env.SERVER_CACHES === "off") {
+    throw new EnvError(
+      "Invalid configuration:\n  SERVER_CACHES: \"off\" é recusado em produção (sem os caches cada página vai ao banco); " +
+        "para medir em produção de propósito, use SERVER_CACHES=off-in-production\nSee .env.example.",
     );
   }
   return env;

@@ -25,7 +25,11 @@ type Entry = { value: Promise<unknown>; storedAt: number; dependency: Dependency
 
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
-  constructor(private readonly now: () => number = Date.now) {}
+  /** `keep: false` (SERVER_CACHES=off, benchmarks) stores nothing: every read runs. */
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly keep = true,
+  ) {}
 
   /**
    * The cached result for `key`, or `read()`'s, shared with every caller that asks while it
@@ -33,6 +37,7 @@ export class ReadCache {
    * while it was read) is handed to its callers but not kept; a failed read is not kept either.
    */
   read<T>(key: string, read: () => Promise<T>, dependency: Dependency = ANY): Promise<T> {
+    if (!this.keep) return read().then(deepFreeze);
     const hit = this.entries.get(key);
     if (hit) {
       const age = this.now() - hit.storedAt;

@@ -37,8 +37,11 @@ export function createPipeline(options: {
   const handleByRouter = createRequestHandler(options.build, options.mode);
   const htmlCache = options.htmlCache ?? new HtmlCache();
   const writeLimiter = options.writeLimiter ?? new SharedRateLimiter();
-  const publicReads = new ReadCache();
-  const userReads = new ReadCache();
+  // SERVER_CACHES=off (benchmarks): no page is stored or answered from store, no read kept.
+  const keep = getEnv().SERVER_CACHES === "on";
+  const shareableKey = (query: CacheQuery) => (keep ? HtmlCache.shareableKey(query) : null);
+  const publicReads = new ReadCache(Date.now, keep);
+  const userReads = new ReadCache(Date.now, keep);
   const feed = options.changeFeed ?? changes;
   // What the database says was written, by this server or any other: drop what it touched.
   const unsubscribe = feed.subscribe((change) => {
@@ -73,7 +76,7 @@ export function createPipeline(options: {
     }
 
     const query = cacheQueryOf(request, https);
-    const key = HtmlCache.shareableKey(query);
+    const key = shareableKey(query);
     const cached = key ? htmlCache.get(key) : undefined;
     if (cached) return answerResponse(cachedAnswer(cached, "HIT", query), context);
 
@@ -126,7 +129,7 @@ export function createPipeline(options: {
    * goes round WhatsApp, then costs a lookup and one write (see server/http/app.ts).
    */
   function fromCache(query: CacheQuery): CachedAnswer | null {
-    const key = HtmlCache.shareableKey(query);
+    const key = shareableKey(query);
     const page = key ? htmlCache.get(key) : undefined;
     return page ? cachedAnswer(page, "HIT", query) : null;
   }

@@ -50,3 +50,15 @@ describe("the change listener's connection", () => {
     expect(() => parseEnv({ DATABASE_URL: pooler, DATABASE_LISTEN_URL: "mysql://x" })).toThrow(/DATABASE_LISTEN_URL: deve começar com postgres/);
   });
 });
+
+// Issue #17's bench measures pages cold: SERVER_CACHES=off stores nothing. A deployment must
+// never run so by a stray variable: production accepts only the explicit value.
+describe("the server's caches switch", () => {
+  it("is on by default, off on request, and refused off in production unless spelled out", () => {
+    expect(parseEnv({}).SERVER_CACHES).toBe("on");
+    expect(parseEnv({ SERVER_CACHES: "off" }).SERVER_CACHES).toBe("off");
+    expect(() => parseEnv({ NODE_ENV: "production", SERVER_CACHES: "off" })).toThrow(/SERVER_CACHES: .*off-in-production/);
+    expect(parseEnv({ NODE_ENV: "production", SERVER_CACHES: "off-in-production" }).SERVER_CACHES).toBe("off-in-production");
+    expect(() => parseEnv({ SERVER_CACHES: "nao" })).toThrow(/SERVER_CACHES/);
+  });
+});
