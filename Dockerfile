@@ -23,7 +23,7 @@ COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY package.json server.js ./
 COPY supabase/migrations ./supabase/migrations
-COPY server/db/compat.sql server/db/local-auth.sql ./server/db/
+COPY server/db/compat.sql server/db/local-auth.sql server/db/pglite-worker.js ./server/db/
 # /media: the shared pictures folder when MEDIA_DIR=/media (deploy/docker-compose.yml mounts a volume there).
 RUN mkdir -p /data /media && chown node:node /data /media
 USER node

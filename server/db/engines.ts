@@ -1,80 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { logLine } from "../log";
-import type { Database, ListenHandlers, Queryable } from "./types";
+import { openPGliteThread } from "./pglite-thread";
+import type { Database, Queryable } from "./types";
 
 /**
- * The extensions the schema uses (search: unaccent, pg_trgm). PGlite loads them only
- * when named at construction: every PGlite the project opens — server, scripts, tests —
- * must take its options from here.
+ * Embedded PostgreSQL (WASM), on a thread of its own (server/db/pglite-thread.ts). One
+ * instance per process: it has one session only, and a folder one PGlite may open.
  */
-export async function pgliteExtensions() {
-  const [{ unaccent }, { pg_trgm }] = await Promise.all([
-    import("@electric-sql/pglite/contrib/unaccent"),
-    import("@electric-sql/pglite/contrib/pg_trgm"),
-  ]);
-  return { unaccent, pg_trgm };
-}
-
-/** Embedded PostgreSQL (WASM). One instance per process: it has one session only. */
 export async function openPGlite(dataDir: string | null): Promise<Database> {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const dir = dataDir ? path.resolve(dataDir, "pglite") : undefined;
+  const dir = dataDir ? path.resolve(dataDir, "pglite") : null;
   if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
-  const pg = await PGlite.create(dir, { extensions: await pgliteExtensions() });
-  return wrapPGlite(pg);
-}
-
-type PGliteLike = {
-  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
-  exec(sql: string): Promise<unknown>;
-  transaction<T>(
-    fn: (tx: {
-      query<R>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
-      exec(sql: string): Promise<unknown>;
-    }) => Promise<T>,
-  ): Promise<T>;
-  close(): Promise<void>;
-  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
-};
-
-export function wrapPGlite(pg: PGliteLike): Database {
-  return {
-    engine: "pglite",
-    async query<T>(text: string, params?: unknown[]) {
-      return (await pg.query<T>(text, params)).rows;
-    },
-    async exec(sql: string) {
-      await pg.exec(sql);
-    },
-    transaction<T>(fn: (tx: Queryable) => Promise<T>) {
-      // Inside the callback only tx may be used: db.query would wait on the
-      // transaction's own mutex forever.
-      return pg.transaction((tx) =>
-        fn({
-          async query<R>(text: string, params?: unknown[]) {
-            return (await tx.query<R>(text, params)).rows;
-          },
-          async exec(sql: string) {
-            await tx.exec(sql);
-          },
-        }),
-      );
-    },
-    close: () => pg.close(),
-    listen: (channel, on) => listenOnPGlite(pg, channel, on),
-  };
-}
-
-/**
- * PGlite is one session in this process: its LISTEN hears the process's own writes, handed
- * over before the writing query's promise resolves. Kept here, alone, so that moving PGlite
- * elsewhere (a worker) moves this with it.
- */
-async function listenOnPGlite(pg: PGliteLike, channel: string, on: ListenHandlers): Promise<() => Promise<void>> {
-  const unlisten = await pg.listen(channel, (payload) => on.notify(payload));
-  on.up();
-  return unlisten;
+  return openPGliteThread({ dataDir: dir });
 }
 
 /**

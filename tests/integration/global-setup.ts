@@ -3,7 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { openPostgres, pgliteExtensions, wrapPGlite } from "../../server/db/engines";
+import { openPostgres } from "../../server/db/engines";
+import { openPGliteThread } from "../../server/db/pglite-thread";
 import { migrate } from "../../server/db/migrate";
 import { adminQuery, databaseUrl, TEST_DATABASE_URL } from "./postgres-admin";
 
@@ -39,13 +40,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
 async function prepare(project: TestProject, tmp: string, cleanups: (() => Promise<void>)[]): Promise<void> {
   // Dumped twice: blank (for the migrations test) and migrated (for everything else).
-  const { PGlite } = await import("@electric-sql/pglite");
-  const pg = await PGlite.create({ extensions: await pgliteExtensions() });
+  const pg = await openPGliteThread({ dataDir: null });
   const blank = path.join(tmp, "pglite-blank.tgz");
-  fs.writeFileSync(blank, Buffer.from(await (await pg.dumpDataDir("gzip")).arrayBuffer()));
-  await migrate(wrapPGlite(pg));
+  fs.writeFileSync(blank, await pg.dump());
+  await migrate(pg);
   const migrated = path.join(tmp, "pglite-migrated.tgz");
-  fs.writeFileSync(migrated, Buffer.from(await (await pg.dumpDataDir("gzip")).arrayBuffer()));
+  fs.writeFileSync(migrated, await pg.dump());
   await pg.close();
   project.provide("pgliteBlankDump", blank);
   project.provide("pgliteMigratedDump", migrated);
