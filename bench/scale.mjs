@@ -7,6 +7,8 @@
 //      residents, with the page cache's hit ratio, against the same reads with no writes;
 //   4. on PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL): visitors' and signed-in
 //      /businesses for 1 server and for WEB_CONCURRENCY=2.
+// Each figure also gives the server's CPU time per request (the process and its workers, from
+// /proc), which a busy machine disturbs far less than req/s, and the load average when it ran.
 // Environment: BENCH_SECONDS (5), BENCH_CONNECTIONS (64). Results: bench/results/scale.md.
 import { execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -14,7 +16,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { freePort, request, startProcess, stopProcess, waitFor200 } from "./lib/proc.mjs";
+import { cpuSecondsOf, freePort, request, startProcess, stopProcess, waitFor200 } from "./lib/proc.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -24,13 +26,31 @@ const DATABASE = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "guida-bench-scale-"));
 const rows = [];
 const started = [];
+/** wrk's own ceiling, printed beside each ratio: a figure near it says "wrk-bound". */
+let ceilingRps = 0;
 
 function which(command) {
   return ["/usr/bin", "/usr/sbin", "/usr/local/bin"].map((dir) => path.join(dir, command)).find((p) => fs.existsSync(p));
 }
 
-/** One wrk run: requests per second, and whatever the script printed. */
-async function wrk(url, { headers = {}, script, env = {}, connections = CONNECTIONS } = {}) {
+/** CPU seconds of a process and of every process it started (WEB_CONCURRENCY's workers). */
+function treeCpuSeconds(pid) {
+  let total = cpuSecondsOf(pid) ?? 0;
+  let children = [];
+  try {
+    children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    // Not Linux, or gone: the process's own time is all there is.
+  }
+  for (const child of children) total += treeCpuSeconds(child);
+  return total;
+}
+
+/**
+ * One wrk run: requests per second, whatever the script printed, and (given the server's
+ * pid) the server's CPU microseconds per request.
+ */
+async function wrk(url, { headers = {}, script, env = {}, connections = CONNECTIONS, pid } = {}) {
   // A page not yet cached is rendered once, then answered from the cache: warm it first, so
   // the figure is the steady state, not 64 connections queued behind one first render.
   for (let i = 0; i < 2; i++) await request(url, { headers }).catch(() => {});
@@ -38,15 +58,21 @@ async function wrk(url, { headers = {}, script, env = {}, connections = CONNECTI
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
   if (script) args.push("-s", script);
   args.push(url);
+  const cpuBefore = pid ? treeCpuSeconds(pid) : 0;
   const { stdout } = await promisify(execFile)(which("wrk"), args, { env: { ...process.env, ...env }, maxBuffer: 1 << 20 });
+  const cpu = pid ? treeCpuSeconds(pid) - cpuBefore : 0;
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? 0);
+  const requests = Number(/(\d+) requests in/.exec(stdout)?.[1] ?? 0);
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(stdout)?.[1] ?? 0);
-  return { rps, non2xx, stdout };
+  const cpuUs = pid && requests ? Math.round((cpu / requests) * 1e6) : null;
+  return { rps, non2xx, stdout, cpuUs, load: os.loadavg()[0] };
 }
 
-function record(what, rps, note = "") {
-  rows.push({ what, rps: Math.round(rps), note });
-  console.log(`${what}: ${Math.round(rps).toLocaleString("en")} req/s ${note}`);
+/** One row of the table: req/s, the server's CPU per request, and the machine's 1-minute load average then. */
+function record(what, run, note = "") {
+  const row = { what, rps: Math.round(run.rps), cpuUs: run.cpuUs ?? null, load: run.load ?? os.loadavg()[0], note };
+  rows.push(row);
+  console.log(`${what}: ${row.rps.toLocaleString("en")} req/s, ${row.cpuUs ?? "–"} µs CPU/req, load ${row.load.toFixed(1)} ${note}`);
 }
 
 async function startGuida(name, env) {
@@ -92,13 +118,18 @@ async function ceiling() {
     if (await request(`http://127.0.0.1:${port}/`).then(() => true, () => false)) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  record("wrk's ceiling (nginx, 2-byte page, 1 worker)", (await wrk(`http://127.0.0.1:${port}/`)).rps);
+  ceilingRps = (await wrk(`http://127.0.0.1:${port}/`)).rps;
+  record("wrk's ceiling (nginx, 2-byte page, 1 worker)", { rps: ceilingRps, load: os.loadavg()[0] });
   nginx.kill("SIGTERM");
 }
 
 /** 2 and 3: one server on the PGlite demo town. */
 async function onPGlite() {
   const guida = await startGuida("pglite", { DATA_DIR: path.join(tmp, "pglite") });
+  // A first start renders the demo town's pictures in the background (sharp, and writes that
+  // drop cached pages): measured meanwhile, a cache hit looked several times dearer than it is.
+  const artwork = path.join(tmp, "pglite", "seed-artwork.json");
+  for (const deadline = Date.now() + 240_000; fs.existsSync(artwork) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 250));
   const newsId = /href="\/news\/([0-9a-f-]{36})"/.exec(await text(`${guida.url}/news`))[1];
   const pages = ["/businesses", `/news/${newsId}`];
   const accept = { "Accept-Encoding": "br, gzip" };
@@ -124,10 +155,15 @@ async function onPGlite() {
   started.push(bare);
   await waitFor200(bare, `http://127.0.0.1:${barePort}/businesses`, 30_000).catch(() => {});
   for (const page of pages) {
-    const bareRps = (await wrk(`http://127.0.0.1:${barePort}${page}`, { headers: accept })).rps;
-    const guidaRps = (await wrk(`${guida.url}${page}`, { headers: accept })).rps;
-    record(`bare node:http ${page.replace(newsId, "{id}")}`, bareRps);
-    record(`Guida cache hit, visitor ${page.replace(newsId, "{id}")}`, guidaRps, `(${(guidaRps / bareRps).toFixed(2)} of bare)`);
+    const bareRun = await wrk(`http://127.0.0.1:${barePort}${page}`, { headers: accept, pid: bare.pid });
+    const guidaRun = await wrk(`${guida.url}${page}`, { headers: accept, pid: guida.handle.pid });
+    const byCpu = bareRun.cpuUs && guidaRun.cpuUs ? `, ${(bareRun.cpuUs / guidaRun.cpuUs).toFixed(2)} by CPU per request` : "";
+    record(`bare node:http ${page.replace(newsId, "{id}")}`, bareRun);
+    record(
+      `Guida cache hit, visitor ${page.replace(newsId, "{id}")}`,
+      guidaRun,
+      `(${(guidaRun.rps / bareRun.rps).toFixed(2)} of bare${byCpu}; wrk's ceiling ${Math.round(ceilingRps).toLocaleString("en")})`,
+    );
   }
 
   // 3. The mixed load: 20 residents, favorites and votes.
@@ -147,12 +183,12 @@ async function onPGlite() {
     const [, hits, misses, written] = /MIXED hits=(\d+) misses=(\d+) written=(\d+)/.exec(out).map(Number);
     return { ratio: hits / Math.max(1, hits + misses), written };
   };
-  const readOnly = await wrk(guida.url, { script, env: { ...env, WRK_WRITE_SHARE: "0" } });
+  const readOnly = await wrk(guida.url, { script, env: { ...env, WRK_WRITE_SHARE: "0" }, pid: guida.handle.pid });
   const ro = ratio(readOnly.stdout);
-  record("read-only load, 9 visitor pages", readOnly.rps, `(hit ratio ${ro.ratio.toFixed(3)})`);
-  const mixed = await wrk(guida.url, { script, env: { ...env, WRK_WRITE_SHARE: "0.05" } });
+  record("read-only load, 9 visitor pages", readOnly, `(hit ratio ${ro.ratio.toFixed(3)})`);
+  const mixed = await wrk(guida.url, { script, env: { ...env, WRK_WRITE_SHARE: "0.05" }, pid: guida.handle.pid });
   const mx = ratio(mixed.stdout);
-  record("95% reads + 5% writes by 20 residents", mixed.rps, `(hit ratio ${mx.ratio.toFixed(3)}, ${mx.written} writes answered 303; ${(mx.ratio / ro.ratio).toFixed(2)} of read-only)`);
+  record("95% reads + 5% writes by 20 residents", mixed, `(hit ratio ${mx.ratio.toFixed(3)}, ${mx.written} writes answered 303; ${(mx.ratio / ro.ratio).toFixed(2)} of read-only)`);
   await stopProcess(guida.handle);
 }
 
@@ -182,8 +218,13 @@ async function onPostgres() {
       });
       const cookie = await signIn(guida.url, "larissa.duarte@exemplo.com.br");
       const accept = { "Accept-Encoding": "br, gzip" };
-      record(`PostgreSQL, ${workers} process(es): visitor /businesses`, (await wrk(`${guida.url}/businesses`, { headers: accept })).rps);
-      record(`PostgreSQL, ${workers} process(es): signed-in /businesses`, (await wrk(`${guida.url}/businesses`, { headers: { ...accept, Cookie: cookie } })).rps);
+      const pid = guida.handle.pid;
+      record(`PostgreSQL, ${workers} process(es): visitor /businesses`, await wrk(`${guida.url}/businesses`, { headers: accept, pid }));
+      record(
+        `PostgreSQL, ${workers} process(es): signed-in /businesses`,
+        await wrk(`${guida.url}/businesses`, { headers: { ...accept, Cookie: cookie }, pid }),
+        "(CPU: Guida's processes only, not PostgreSQL's)",
+      );
       await stopProcess(guida.handle);
     }
   } finally {
@@ -199,7 +240,11 @@ try {
   await onPGlite();
   await onPostgres();
   fs.mkdirSync(path.join(ROOT, "bench", "results"), { recursive: true });
-  const table = ["| measured | req/s | note |", "|---|---:|---|", ...rows.map((r) => `| ${r.what} | ${r.rps.toLocaleString("en")} | ${r.note} |`)].join("\n");
+  const table = [
+    "| measured | req/s | server CPU µs/req | load avg | note |",
+    "|---|---:|---:|---:|---|",
+    ...rows.map((r) => `| ${r.what} | ${r.rps.toLocaleString("en")} | ${r.cpuUs ?? "–"} | ${r.load.toFixed(1)} | ${r.note} |`),
+  ].join("\n");
   fs.writeFileSync(path.join(ROOT, "bench", "results", "scale.md"), `${table}\n`);
   console.log(`\n${table}`);
 } finally {

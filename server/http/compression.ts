@@ -1,4 +1,5 @@
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
 
 /**
  * Dynamic responses are compressed at a level that costs little CPU (brotli 4 is about as
@@ -53,4 +54,24 @@ export function compress(body: Buffer, encoding: Encoding): Buffer {
         },
       })
     : gzipSync(body, { level: 6 });
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * The same bytes as compress(), made on libuv's thread pool: a page rendered for one request
+ * (a miss, a resident's page) is compressed while the event loop answers cache hits and
+ * renders the next page (issue #15's mixed load: synchronous brotli was a visible share of
+ * each miss, every hit waiting behind it).
+ */
+export function compressAsync(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  return encoding === "br"
+    ? brotliAsync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 4,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
+    : gzipAsync(body, { level: 6 });
 }

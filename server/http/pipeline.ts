@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { compress, isCompressible, pickEncoding } from "./compression";
+import { compress, compressAsync, isCompressible, pickEncoding } from "./compression";
 import { getEnv } from "../env";
 import { type CachedAnswer, type CachedPage, type CacheQuery, HtmlCache } from "../cache/html-cache";
 import { isHttps } from "./origin";
@@ -78,7 +78,10 @@ export function createPipeline(options: {
     const query = cacheQueryOf(request, https);
     const key = shareableKey(query);
     const cached = key ? htmlCache.get(key) : undefined;
-    if (cached) return answerResponse(cachedAnswer(cached, "HIT", query), context);
+    if (cached) {
+      await encodedFor(cached, query);
+      return answerResponse(cachedAnswer(cached, "HIT", query), context);
+    }
 
     const nonce = randomBytes(16).toString("base64");
     const generation = htmlCache.generation;
@@ -116,10 +119,11 @@ export function createPipeline(options: {
       /^text\/(html|x-script)/.test(headers.get("Content-Type") ?? "");
     if (!cacheable) {
       if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
-      return withRequestId(encode(request, body, response.status, headers), context);
+      return withRequestId(await encode(request, body, response.status, headers), context);
     }
     headers.set("Cache-Control", "no-cache");
     const page = htmlCache.set(key, { status: response.status, headers: [...headers.entries()], body }, generation, dependencies);
+    await encodedFor(page, query);
     return answerResponse(cachedAnswer(page, "MISS", query), context);
   }
 
@@ -131,7 +135,9 @@ export function createPipeline(options: {
   function fromCache(query: CacheQuery): CachedAnswer | null {
     const key = shareableKey(query);
     const page = key ? htmlCache.get(key) : undefined;
-    return page ? cachedAnswer(page, "HIT", query) : null;
+    // A variant not yet compressed is made off the event loop by handle (then kept).
+    if (!page || encodingToMake(page, query)) return null;
+    return cachedAnswer(page, "HIT", query);
   }
 
   return { handle, fromCache, htmlCache, publicReads, userReads, close: unsubscribe };
@@ -151,6 +157,19 @@ function cacheQueryOf(request: Request, https: boolean): CacheQuery {
     ifNoneMatch: headers.get("If-None-Match"),
     https,
   };
+}
+
+/** The encoding this request wants of the page that is not compressed yet, or null. */
+function encodingToMake(page: CachedPage, query: CacheQuery): "br" | "gzip" | null {
+  if (!page.compressible || query.ifNoneMatch === page.etag) return null;
+  const encoding = pickEncoding(query.acceptEncoding);
+  return encoding && !page.encoded.has(encoding) ? encoding : null;
+}
+
+/** Compresses the variant this request wants, once per entry, on the thread pool (see compressAsync). */
+async function encodedFor(page: CachedPage, query: CacheQuery): Promise<void> {
+  const encoding = encodingToMake(page, query);
+  if (encoding) page.encoded.set(encoding, await compressAsync(page.body, encoding));
 }
 
 /** Where each variant's answer is kept in a page's `answers`: cache status × (304, br, gzip, identity). */
@@ -203,7 +222,7 @@ function answerResponse(answer: CachedAnswer, context: PipelineContext): Respons
   return withRequestId(bufferedResponse(answer.body, { status: answer.status, headers }), context);
 }
 
-function encode(request: Request, body: Buffer, status: number, headers: Headers): Response {
+async function encode(request: Request, body: Buffer, status: number, headers: Headers): Promise<Response> {
   headers.append("Vary", "Accept-Encoding");
   const encoding = isCompressible(headers.get("Content-Type"), body.length) ? pickEncoding(request.headers.get("Accept-Encoding")) : null;
   const head = request.method.toUpperCase() === "HEAD";
@@ -211,7 +230,7 @@ function encode(request: Request, body: Buffer, status: number, headers: Headers
     headers.set("Content-Length", String(body.length));
     return bufferedResponse(head ? null : body, { status, headers });
   }
-  const encoded = compress(body, encoding);
+  const encoded = await compressAsync(body, encoding);
   headers.set("Content-Encoding", encoding);
   headers.set("Content-Length", String(encoded.length));
   return bufferedResponse(head ? null : encoded, { status, headers });
