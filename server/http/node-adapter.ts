@@ -165,6 +165,38 @@ export function directBody(attach: (sink: DirectSink) => void, cancel: () => voi
 }
 
 /**
+ * A long-lived response's bytes written to its socket past the response object: Node's work
+ * per res.write (framing the chunk, corking, a callback per write) was most of the CPU of a
+ * fan-out to thousands of streams. The chunk's framing is built once per payload instead.
+ * res.end() still closes the body (the last chunk) as usual.
+ */
+function socketSink(res: ServerResponse): DirectSink {
+  const socket = res.socket;
+  // Set when the headers went (flushHeaders): HTTP/1.1 without a length is chunked; 1.0 is raw.
+  const chunked = (res as ServerResponse & { chunkedEncoding?: boolean }).chunkedEncoding === true;
+  return {
+    write: (bytes) => {
+      if (socket && !socket.destroyed) socket.write(chunked ? framedChunk(bytes) : bytes);
+    },
+    backlog: () => res.writableLength + (socket?.writableLength ?? 0),
+    end: () => res.end(),
+  };
+}
+
+const framedChunks = new WeakMap<Uint8Array, Buffer>();
+const CRLF = Buffer.from("\r\n");
+
+/** `<length in hex>\r\n<bytes>\r\n`, once per payload however many streams it goes to. */
+function framedChunk(bytes: Uint8Array): Buffer {
+  let chunk = framedChunks.get(bytes);
+  if (!chunk) {
+    chunk = Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`, "latin1"), bytes, CRLF]);
+    framedChunks.set(bytes, chunk);
+  }
+  return chunk;
+}
+
+/**
  * A ready answer (from the shared page cache) written straight to the socket. Its header
  * list ends with the X-Request-Id slot, filled in here: writeHead turns the list into the
  * response head before returning, so the shared list is never read with another's id.
@@ -200,7 +232,7 @@ export async function writeFetchResponse(res: ServerResponse, response: Response
     res.once("close", () => void body.cancel().catch(() => {}));
     // The headers go now: the first event may be a while coming.
     res.flushHeaders();
-    direct({ write: (bytes) => void res.write(bytes), backlog: () => res.writableLength, end: () => res.end() });
+    direct(socketSink(res));
     return;
   }
   const reader = response.body.getReader();

@@ -72,6 +72,8 @@ const PARTS_BY_TABLE: Record<string, Part[]> = {
 
 const encoder = new TextEncoder();
 const HEARTBEAT = encoder.encode(":\n\n");
+/** How long the browser waits before reconnecting after a drop. */
+const RETRY = encoder.encode("retry: 3000\n\n");
 
 /**
  * Every open /events stream of this server: the caps, the heartbeat, and the fan-out of
@@ -105,8 +107,7 @@ export class LiveHub {
     this.streams.add(stream);
     if (resident !== null) this.perResident.set(resident, (this.perResident.get(resident) ?? 0) + 1);
     signal?.addEventListener("abort", () => this.close(stream), { once: true });
-    // How long the browser waits before reconnecting after a drop.
-    this.write(stream, encoder.encode("retry: 3000\n\n"));
+    this.write(stream, RETRY);
     // The first values: whatever changed between the page's render and now (or since the
     // Last-Event-ID the browser resumes from) reaches the page; the rest is not resent.
     if (resident !== null) stream.pending.add("unread");
@@ -236,13 +237,10 @@ export class LiveHub {
 
   /** The same bytes to many streams, a batch per turn of the event loop. */
   private async writeAll(streams: Iterable<Stream>, bytes: Uint8Array): Promise<void> {
-    let inTurn = 0;
+    let written = 0;
     for (const stream of streams) {
       this.write(stream, bytes);
-      if (++inTurn === WRITES_PER_TURN) {
-        inTurn = 0;
-        await nextTurn();
-      }
+      if (++written % WRITES_PER_TURN === 0) await nextTurn();
     }
   }
 
