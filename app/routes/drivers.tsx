@@ -2,13 +2,14 @@ import { Link, data } from "react-router";
 import { FavoriteButton } from "~/components/favorites";
 import { cachedClientLoader } from "~/client/loader-cache";
 import { AvailabilityBadge } from "~/components/availability-badge";
-import { Pagination, pageFromUrl } from "~/components/pagination";
+import { cursorTo, Pagination, pageRequestFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { DRIVER_FILTERS, DRIVER_FILTER_LABELS, VEHICLE_LABELS, parseDriverFilter, type DriverFilter } from "~/lib/drivers";
 import { useTownNow } from "~/lib/use-town-now";
 import { EmptyState } from "~/components/ui/empty-state";
 import { cardClass } from "~/components/ui/card";
 import { hrefOf } from "~/lib/item-kinds";
+import { listPageHref } from "~/components/list-filters";
 import { driverList } from "../../server/cache/reads";
 import { favoriteStateOf } from "../../server/toolkit/favorite-state";
 import { getRequestContext } from "../../server/toolkit/request-context";
@@ -19,18 +20,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const filter = parseDriverFilter(params.filter);
   // An unknown filter is an unknown page: the spec's 404, before touching the database.
   if (!filter) throw data(null, { status: 404 });
-  const page = pageFromUrl(new URL(request.url));
   const now = new Date();
   // "disponiveis" compares HH:MM: one minute's answer serves the whole minute.
   const at = minuteOf(now);
   const ctx = getRequestContext(context);
   const list = await ctx.db.asVisitor(driverList, {
     filter,
-    page,
+    ...pageRequestFromUrl(new URL(request.url)),
     availableAt: filter === "disponiveis" ? at : undefined,
   });
   const favoriteState = await favoriteStateOf(ctx, list.drivers.map((driver) => driver.id));
-  return { ...list, favoriteState, filter, page, renderedAt: now.toISOString() };
+  return { ...list, favoriteState, filter, renderedAt: now.toISOString() };
 }
 
 const TITLES: Record<DriverFilter, string> = {
@@ -68,7 +68,7 @@ export const clientLoader = (args: Route.ClientLoaderArgs) => cachedClientLoader
 export default function Drivers({ loaderData }: Route.ComponentProps) {
   const { drivers, hasMore, filter, page, renderedAt } = loaderData;
   const now = useTownNow(renderedAt);
-  const href = (n: number) => (n > 1 ? `/drivers/${filter}?pagina=${n}` : `/drivers/${filter}`);
+  const href = (n: number) => listPageHref(`/drivers/${filter}`, cursorTo(n, page, drivers), n);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">

@@ -1,13 +1,14 @@
 import { Link } from "react-router";
 import { FavoriteButton } from "~/components/favorites";
 import { cachedClientLoader } from "~/client/loader-cache";
-import { Pagination, pageFromUrl } from "~/components/pagination";
+import { cursorTo, Pagination, pageRequestFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { formatLongDate } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { cardClass } from "~/components/ui/card";
 import { hrefOf } from "~/lib/item-kinds";
+import { listPageHref } from "~/components/list-filters";
 import { newsList } from "../../server/cache/reads";
 import { favoriteStateOf } from "../../server/toolkit/favorite-state";
 import { getRequestContext } from "../../server/toolkit/request-context";
@@ -19,10 +20,9 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const page = pageFromUrl(new URL(request.url));
   const ctx = getRequestContext(context);
-  const list = await ctx.db.asVisitor(newsList, { page });
-  return { ...list, favoriteState: await favoriteStateOf(ctx, list.news.map((item) => item.id)), page };
+  const list = await ctx.db.asVisitor(newsList, pageRequestFromUrl(new URL(request.url)));
+  return { ...list, favoriteState: await favoriteStateOf(ctx, list.news.map((item) => item.id)) };
 }
 
 // Repeat visits within 5 minutes come from the in-memory loader cache (app/lib/loader-cache.ts).
@@ -32,7 +32,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
   const { news, hasMore, page } = loaderData;
   // The first cover is the page's largest paint: it loads first, not lazily.
   const leadImage = news.findIndex((item) => item.coverImage);
-  const href = (n: number) => (n > 1 ? `/news?pagina=${n}` : "/news");
+  const href = (n: number) => listPageHref("/news", cursorTo(n, page, news), n);
   return (
     <div className="space-y-4">
       <div className="flex items-center justify-between gap-2">

@@ -1,5 +1,6 @@
 import { Link, useRevalidator } from "react-router";
-import { Pagination, pageFromUrl } from "~/components/pagination";
+import { cursorTo, Pagination, pageRequestFromUrl } from "~/components/pagination";
+import { listPageHref } from "~/components/list-filters";
 import { PostCard } from "~/components/post-card";
 import { useCurrentUser } from "~/components/user-context";
 import { refusalOf } from "~/lib/refused";
@@ -19,10 +20,10 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const page = pageFromUrl(new URL(request.url));
+  const pageRequest = pageRequestFromUrl(new URL(request.url));
   const ctx = getRequestContext(context);
-  const list = await ctx.db.asCaller((tx, user) => listPosts(tx, { page, viewerId: user?.id ?? null }));
-  return { ...list, favoriteState: await favoriteStateOf(ctx, list.posts.map((post) => post.id)), page };
+  const list = await ctx.db.asCaller((tx, user) => listPosts(tx, { ...pageRequest, viewerId: user?.id ?? null }));
+  return { ...list, favoriteState: await favoriteStateOf(ctx, list.posts.map((post) => post.id)) };
 }
 
 /** POST /posts — intent=vote, postId, optionId (the public contract); see voteAction. */
@@ -35,7 +36,7 @@ export default function Posts({ loaderData, actionData }: Route.ComponentProps) 
   // The first post with a photo holds the page's largest paint: it loads first, not lazily.
   const leadImage = posts.findIndex((post) => post.imageUrl);
   const user = useCurrentUser();
-  const pageHref = (n: number) => (n > 1 ? `/posts?pagina=${n}` : "/posts");
+  const pageHref = (n: number) => listPageHref("/posts", cursorTo(n, page, posts), n);
   // Page 1 follows the feed live: posts newer than its top one announce themselves.
   const newPosts = useNewPosts(posts[0]?.id ?? null, page === 1);
   const revalidator = useRevalidator();

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { AddToCartButton, CartNeedsJavaScript, CartSheet, toCartProduct, WhatsAppWithoutCart } from "~/components/cart";
 import { FavoriteButton } from "~/components/favorites";
 import { CategorySelect, filterInputClass, listPageHref } from "~/components/list-filters";
-import { Pagination, pageFromUrl } from "~/components/pagination";
+import { cursorTo, Pagination, pageRequestFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { SoldBadge } from "~/components/sold-badge";
 import { useCurrentUser } from "~/components/user-context";
@@ -45,22 +45,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let max = priceFilter(url, "precoMax", "O preço máximo", problems);
   // "de 500 a 100" means "between 100 and 500".
   if (min.value !== undefined && max.value !== undefined && min.value > max.value) [min, max] = [max, min];
-  const page = pageFromUrl(url);
   const ctx = getRequestContext(context);
   const { categories, list } = await ctx.db.asVisitor(sellItemList, {
     category,
     minPrice: min.value,
     maxPrice: max.value,
-    page,
+    ...pageRequestFromUrl(url),
   });
   const favoriteState = await favoriteStateOf(ctx, list.items.map((item) => item.id));
-  return { ...list, favoriteState, origin: publicOrigin(), categories, category: category ?? "", minPrice: min.text, maxPrice: max.text, problems, page };
+  return { ...list, favoriteState, origin: publicOrigin(), categories, category: category ?? "", minPrice: min.text, maxPrice: max.text, problems };
 }
 
 export default function SellItems({ loaderData }: Route.ComponentProps) {
   const { items, hasMore, categories, category, minPrice, maxPrice, problems, page, origin } = loaderData;
   const filtered = Boolean(category || minPrice || maxPrice);
-  const href = (n: number) => listPageHref("/sell-items", { categoria: category, precoMin: minPrice, precoMax: maxPrice }, n);
+  const href = (n: number) =>
+    listPageHref("/sell-items", { categoria: category, precoMin: minPrice, precoMax: maxPrice, ...cursorTo(n, page, items) }, n);
   return (
     <div className="space-y-4">
       <div className="flex items-center justify-between gap-2">

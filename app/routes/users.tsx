@@ -2,6 +2,8 @@ import { Form, Link } from "react-router";
 import { cachedClientLoader } from "~/client/loader-cache";
 import { ProfileLinkCard } from "~/components/profile-view";
 import { Button, buttonClass } from "~/components/ui/button";
+import { listPageHref } from "~/components/list-filters";
+import { cursorTo, pageRequestFromUrl } from "~/components/pagination";
 import { listUsers } from "../../server/models/profiles";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/users";
@@ -14,9 +16,8 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").slice(0, 80);
-  const page = Math.min(Math.max(1, Number.parseInt(url.searchParams.get("pagina") ?? "1", 10) || 1), 1000);
-  const { users, hasMore } = await getRequestContext(context).db.asCaller((tx) => listUsers(tx, { query, page }));
-  return { users, hasMore, query, page };
+  const list = await getRequestContext(context).db.asCaller((tx) => listUsers(tx, { query, ...pageRequestFromUrl(url) }));
+  return { ...list, query };
 }
 
 // Repeat visits within 5 minutes come from the in-memory loader cache (app/lib/loader-cache.ts).
@@ -24,7 +25,7 @@ export const clientLoader = (args: Route.ClientLoaderArgs) => cachedClientLoader
 
 export default function Users({ loaderData }: Route.ComponentProps) {
   const { users, hasMore, query, page } = loaderData;
-  const pageLink = (n: number) => `/users?${new URLSearchParams({ ...(query ? { q: query } : {}), pagina: String(n) })}`;
+  const pageLink = (n: number) => listPageHref("/users", { q: query, ...cursorTo(n, page, users) }, n);
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Moradores</h1>

@@ -5,7 +5,7 @@ import { getDriver, listDrivers } from "../models/drivers";
 import { getNewsArticle, listNews } from "../models/news";
 import { favoriteIdsAmong } from "../models/favorites";
 import { getUserBadges } from "../models/notifications";
-import { getSellItem, listSellItemCategories, listSellItems } from "../models/sell-items";
+import { getSellItem, listSellItemCategories, listSellItems, type SellItemFilters } from "../models/sell-items";
 import { getService, listServiceCategories, listServices } from "../models/services";
 import { getHomeOverview } from "../models/town";
 import type { PageRequest } from "../models/keyset";
@@ -102,14 +102,14 @@ export const servicePage = visitorRead("service", (tx, { id }: { id: string }) =
 export const driverList = visitorRead(
   "drivers",
   // `now` only matters to the "disponiveis" filter, which is why availableAt is the argument.
-  (tx, { filter, page, availableAt }: { filter: DriverFilter; page: number; availableAt?: Date }) =>
-    listDrivers(tx, { filter, page, now: availableAt ?? new Date() }),
+  (tx, { availableAt, ...request }: PageRequest & { filter: DriverFilter; availableAt?: Date }) =>
+    listDrivers(tx, { ...request, now: availableAt ?? new Date() }),
   { kinds: ["driver"] },
 );
 
 export const driverPage = visitorRead("driver", (tx, { id }: { id: string }) => getDriver(tx, id), { kinds: ["driver"], item: ({ id }) => id });
 
-export const newsList = visitorRead("news", (tx, { page }: { page: number }) => listNews(tx, { page }), { kinds: ["news"] });
+export const newsList = visitorRead("news", (tx, request: PageRequest) => listNews(tx, request), { kinds: ["news"] });
 
 export const newsArticle = visitorRead("news-article", (tx, { id }: { id: string }) => getNewsArticle(tx, id), {
   kinds: ["news", "profile"],
@@ -118,7 +118,7 @@ export const newsArticle = visitorRead("news-article", (tx, { id }: { id: string
 
 export const sellItemList = visitorRead(
   "sell-items",
-  async (tx, filters: { category?: string; minPrice?: number; maxPrice?: number; page: number }) => ({
+  async (tx, filters: SellItemFilters) => ({
     categories: await listSellItemCategories(tx),
     list: await listSellItems(tx, filters),
   }),

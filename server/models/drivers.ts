@@ -2,7 +2,7 @@ import type { OpeningHours } from "../../app/lib/business-hours";
 import type { DriverFilter, VehicleKind } from "../../app/lib/drivers";
 import type { Queryable } from "../db";
 import { OPEN_AT_SQL, isUuid } from "./businesses";
-import { ptSortKey } from "./sort";
+import { keysetPage, nameOrderPage, type PageRequest } from "./keyset";
 
 export const DRIVERS_PAGE_SIZE = 20;
 
@@ -28,30 +28,28 @@ const CARD_COLUMNS = `d.id, d.name, d.vehicle_kind AS "vehicleKind", d.vehicle_d
 /**
  * One page of drivers for a filter, in one statement. "disponiveis" is the open-now rule
  * applied to working_hours (same shape as opening hours), evaluated in SQL at `now` so
- * paging stays consistent; a vehicle kind filters on vehicle_kind.
+ * paging stays consistent; a vehicle kind filters on vehicle_kind. Keyset pages in the name
+ * order (keyset.ts).
  */
 export async function listDrivers(
   tx: Queryable,
-  options: { filter: DriverFilter; page: number; now: Date },
-): Promise<{ drivers: DriverCard[]; hasMore: boolean }> {
+  options: PageRequest & { filter: DriverFilter; now: Date },
+): Promise<{ drivers: DriverCard[]; hasMore: boolean; page: number }> {
   const { filter } = options;
   const kind = filter === "all" || filter === "disponiveis" ? null : filter;
+  const page = nameOrderPage("public.drivers", "d", "name", options, "$6", DRIVERS_PAGE_SIZE);
   const rows = await tx.query<DriverCard>(
     `SELECT ${CARD_COLUMNS}
      FROM public.drivers d
      WHERE ($1::text IS NULL OR d.vehicle_kind = $1)
        AND (NOT $2::boolean OR ${OPEN_AT_SQL("d.working_hours", "$3")})
-     ORDER BY ${ptSortKey("d.name")}, d.name, d.id
+       AND ${page.where}
+     ORDER BY ${page.orderBy}
      LIMIT $4 OFFSET $5`,
-    [
-      kind,
-      filter === "disponiveis",
-      options.now.toISOString(),
-      DRIVERS_PAGE_SIZE + 1,
-      (options.page - 1) * DRIVERS_PAGE_SIZE,
-    ],
+    [kind, filter === "disponiveis", options.now.toISOString(), DRIVERS_PAGE_SIZE + 1, page.offset, page.cursor],
   );
-  return { drivers: rows.slice(0, DRIVERS_PAGE_SIZE), hasMore: rows.length > DRIVERS_PAGE_SIZE };
+  const { rows: drivers, ...rest } = keysetPage(rows, options, DRIVERS_PAGE_SIZE);
+  return { drivers, ...rest };
 }
 
 export async function getDriver(tx: Queryable, id: string): Promise<Driver | null> {

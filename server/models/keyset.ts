@@ -48,3 +48,29 @@ export function keysetPage<T>(rows: T[], request: PageRequest, pageSize: number)
   }
   return { rows: rows.slice(0, pageSize), hasMore: rows.length > pageSize, page: request.page };
 }
+
+/**
+ * The same for a list shown newest first (`created_at DESC, id DESC`, which a
+ * `(created_at DESC, id DESC)` index serves): "Próxima" reads the rows older than the cursor's,
+ * "Anterior" the newer ones. `filter` narrows the cursor's own row (e.g. to its owner's list).
+ */
+export function newestOrderPage(
+  table: string,
+  alias: string,
+  request: PageRequest,
+  cursorParam: string,
+  pageSize: number,
+  columns: { time: string; id: string; filter?: string } = { time: "created_at", id: "id" },
+): { where: string; orderBy: string; offset: number; cursor: string | null } {
+  const key = (a: string) => `${a}.${columns.time}, ${a}.${columns.id}`;
+  const orderBy = (direction: "ASC" | "DESC") => `${alias}.${columns.time} ${direction}, ${alias}.${columns.id} ${direction}`;
+  const narrowed = columns.filter ? ` AND ${columns.filter}` : "";
+  const cursorKey = `(SELECT ${key("c")} FROM ${table} c WHERE c.${columns.id} = ${cursorParam}::uuid${narrowed})`;
+  if (request.after) {
+    return { where: `(${key(alias)}) < ${cursorKey}`, orderBy: orderBy("DESC"), offset: 0, cursor: request.after };
+  }
+  if (request.before) {
+    return { where: `(${key(alias)}) > ${cursorKey}`, orderBy: orderBy("ASC"), offset: 0, cursor: request.before };
+  }
+  return { where: `${cursorParam}::uuid IS NULL`, orderBy: orderBy("DESC"), offset: (request.page - 1) * pageSize, cursor: null };
+}

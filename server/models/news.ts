@@ -1,5 +1,6 @@
 import type { Queryable } from "../db";
 import { isUuid } from "./businesses";
+import { keysetPage, newestOrderPage, type PageRequest } from "./keyset";
 
 export const NEWS_PAGE_SIZE = 10;
 
@@ -17,16 +18,19 @@ export type NewsArticle = NewsCard & {
   author: { id: string; username: string; fullName: string; avatarUrl: string | null };
 };
 
-/** Newest first; id breaks ties so paging never repeats or skips an article. */
-export async function listNews(tx: Queryable, options: { page: number }): Promise<{ news: NewsCard[]; hasMore: boolean }> {
+/** Newest first; id breaks ties so paging never repeats or skips an article. Keyset pages (keyset.ts). */
+export async function listNews(tx: Queryable, options: PageRequest): Promise<{ news: NewsCard[]; hasMore: boolean; page: number }> {
+  const page = newestOrderPage("public.news", "n", options, "$3", NEWS_PAGE_SIZE);
   const rows = await tx.query<NewsCard>(
     `SELECT n.id, n.title, n.summary, n.cover_image AS "coverImage", n.created_at AS "createdAt"
      FROM public.news n
-     ORDER BY n.created_at DESC, n.id DESC
+     WHERE ${page.where}
+     ORDER BY ${page.orderBy}
      LIMIT $1 OFFSET $2`,
-    [NEWS_PAGE_SIZE + 1, (options.page - 1) * NEWS_PAGE_SIZE],
+    [NEWS_PAGE_SIZE + 1, page.offset, page.cursor],
   );
-  return { news: rows.slice(0, NEWS_PAGE_SIZE), hasMore: rows.length > NEWS_PAGE_SIZE };
+  const { rows: news, ...rest } = keysetPage(rows, options, NEWS_PAGE_SIZE);
+  return { news, ...rest };
 }
 
 /** The article with its author's public profile, joined in the same statement. */

@@ -2,6 +2,7 @@ import { tally } from "../../app/lib/polls";
 import { samePoll, type PollInput, type PostInput } from "../../app/lib/post-form";
 import type { Queryable } from "../db";
 import { isUuid } from "./businesses";
+import { keysetPage, newestOrderPage, type PageRequest } from "./keyset";
 
 export const POSTS_PAGE_SIZE = 10;
 
@@ -101,20 +102,21 @@ async function withPolls(tx: Queryable, rows: PostRow[], viewerId: string | null
   });
 }
 
-/** The feed: newest first, id breaking ties so paging never repeats or skips a post. */
+/** The feed: newest first, id breaking ties so paging never repeats or skips a post. Keyset pages (keyset.ts). */
 export async function listPosts(
   tx: Queryable,
-  options: { page: number; viewerId: string | null; authorId?: string },
-): Promise<{ posts: Post[]; hasMore: boolean }> {
+  options: PageRequest & { viewerId: string | null; authorId?: string },
+): Promise<{ posts: Post[]; hasMore: boolean; page: number }> {
+  const page = newestOrderPage("public.posts", "po", options, "$4", POSTS_PAGE_SIZE);
   const rows = await tx.query<PostRow>(
     `${POST_SELECT}
-     WHERE ($3::uuid IS NULL OR po.author_id = $3::uuid)
-     ORDER BY po.created_at DESC, po.id DESC
+     WHERE ($3::uuid IS NULL OR po.author_id = $3::uuid) AND ${page.where}
+     ORDER BY ${page.orderBy}
      LIMIT $1 OFFSET $2`,
-    [POSTS_PAGE_SIZE + 1, (options.page - 1) * POSTS_PAGE_SIZE, options.authorId ?? null],
+    [POSTS_PAGE_SIZE + 1, page.offset, options.authorId ?? null, page.cursor],
   );
-  const posts = await withPolls(tx, rows.slice(0, POSTS_PAGE_SIZE), options.viewerId);
-  return { posts, hasMore: rows.length > POSTS_PAGE_SIZE };
+  const { rows: shown, ...rest } = keysetPage(rows, options, POSTS_PAGE_SIZE);
+  return { posts: await withPolls(tx, shown, options.viewerId), ...rest };
 }
 
 /** /my-posts: the same cards, only the user's own. */

@@ -1,6 +1,6 @@
 import { formatBrazilianPhone } from "../../app/lib/phone";
 import type { Queryable } from "../db";
-import { ptSortKey } from "./sort";
+import { keysetPage, nameOrderPage, type PageRequest } from "./keyset";
 
 export type PublicProfile = {
   id: string;
@@ -56,21 +56,24 @@ export type UserListItem = { id: string; username: string; fullName: string; ava
 
 export const USERS_PAGE_SIZE = 20;
 
+/** Residents in name order; keyset pages (keyset.ts). */
 export async function listUsers(
   tx: Queryable,
-  options: { query?: string; page: number },
-): Promise<{ users: UserListItem[]; hasMore: boolean }> {
+  options: PageRequest & { query?: string },
+): Promise<{ users: UserListItem[]; hasMore: boolean; page: number }> {
   const query = options.query?.trim() ?? "";
+  const page = nameOrderPage("public.profiles", "p", "full_name", options, "$4", USERS_PAGE_SIZE);
   const rows = await tx.query<UserListItem>(
     `SELECT id, username, full_name AS "fullName", avatar_url AS "avatarUrl", bio
      FROM public.profiles p
      WHERE ($1 = '' OR lower(full_name) LIKE '%' || lower($1) || '%' OR lower(username) LIKE '%' || lower($1) || '%')
-       AND ${SHOWN}
-     ORDER BY ${ptSortKey("full_name")}, full_name, id
+       AND ${SHOWN} AND ${page.where}
+     ORDER BY ${page.orderBy}
      LIMIT $2 OFFSET $3`,
-    [query.replace(/[%_\\]/g, (c) => `\\${c}`), USERS_PAGE_SIZE + 1, (options.page - 1) * USERS_PAGE_SIZE],
+    [query.replace(/[%_\\]/g, (c) => `\\${c}`), USERS_PAGE_SIZE + 1, page.offset, page.cursor],
   );
-  return { users: rows.slice(0, USERS_PAGE_SIZE), hasMore: rows.length > USERS_PAGE_SIZE };
+  const { rows: users, ...rest } = keysetPage(rows, options, USERS_PAGE_SIZE);
+  return { users, ...rest };
 }
 
 export type ProfileListing = { id: string; title: string; subtitle: string; createdAt: Date; image: string | null };

@@ -106,7 +106,8 @@ const SOURCES: readonly SearchSource[] = [
  * One kind's matches, ranked within at most SEARCH_CANDIDATES of them (the first in id
  * order: the same candidates whatever the engine or the rows' physical order). The visible
  * ones come from search_documents (it holds only what visitors may see, so its match can be
- * an index condition) and are read back by id from the listing under its own policies; the
+ * an index condition) and are read back by id from the listing under its own policies (one
+ * primary-key lookup each: the LIMIT keeps the planner from hashing the whole table); the
  * hidden ones the caller may see (their own, or all for a moderator) come from the listing's
  * few hidden rows, under the same policies: a visitor gets none of them.
  */
@@ -118,7 +119,7 @@ function kindQuery(source: SearchSource, tsQuery: string): string {
        FROM (SELECT ${columns}, ts_rank(m.document, ${tsQuery}) AS rank
              FROM (SELECT d.item_id, d.document FROM public.search_documents d
                    WHERE d.kind = '${source.kind}' AND d.document @@ ${tsQuery} ORDER BY d.item_id LIMIT $3) m
-             JOIN ${source.table} x ON x.id = m.item_id
+             CROSS JOIN LATERAL (SELECT x.* FROM ${source.table} x WHERE x.id = m.item_id LIMIT 1) x
              UNION ALL
              SELECT ${columns}, ts_rank(public.search_vector(${source.document}), ${tsQuery})
              FROM (SELECT x.* FROM ${source.table} x

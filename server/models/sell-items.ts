@@ -1,6 +1,7 @@
 import type { SellItemStatus } from "../../app/lib/sell-items";
 import type { Queryable } from "../db";
 import { isUuid } from "./businesses";
+import { keysetPage, newestOrderPage, type PageRequest } from "./keyset";
 
 /**
  * Sell items (the marketplace). Every statement runs inside withUser(), so Row Level
@@ -51,36 +52,39 @@ const CARD_COLUMNS = `i.id, i.title, i.price::text AS price, i.condition, i.cate
   i.images[1] AS image, i.status, i.created_at AS "createdAt",
   p.id AS "sellerId", p.full_name AS "sellerName", p.username AS "sellerUsername"`;
 
-export type SellItemFilters = {
+export type SellItemFilters = PageRequest & {
   category?: string;
   /** Reais, inclusive. */
   minPrice?: number;
   maxPrice?: number;
-  page: number;
 };
 
-/** The marketplace: newest first (sold ads included, marked by status), one bounded page. */
+/** The marketplace: newest first (sold ads included, marked by status), one bounded page; keyset pages (keyset.ts). */
 export async function listSellItems(
   tx: Queryable,
   filters: SellItemFilters,
-): Promise<{ items: SellItemCard[]; hasMore: boolean }> {
+): Promise<{ items: SellItemCard[]; hasMore: boolean; page: number }> {
+  const page = newestOrderPage("public.sell_items", "i", filters, "$6", SELL_ITEMS_PAGE_SIZE);
   const rows = await tx.query<SellItemCard>(
     `SELECT ${CARD_COLUMNS}
      FROM public.sell_items i JOIN public.profiles p ON p.id = i.seller_id
      WHERE ($1::text IS NULL OR i.category = $1)
        AND ($2::numeric IS NULL OR i.price >= $2::numeric)
        AND ($3::numeric IS NULL OR i.price <= $3::numeric)
-     ORDER BY i.created_at DESC, i.id DESC
+       AND ${page.where}
+     ORDER BY ${page.orderBy}
      LIMIT $4 OFFSET $5`,
     [
       filters.category ?? null,
       filters.minPrice === undefined ? null : filters.minPrice.toFixed(2),
       filters.maxPrice === undefined ? null : filters.maxPrice.toFixed(2),
       SELL_ITEMS_PAGE_SIZE + 1,
-      (filters.page - 1) * SELL_ITEMS_PAGE_SIZE,
+      page.offset,
+      page.cursor,
     ],
   );
-  return { items: rows.slice(0, SELL_ITEMS_PAGE_SIZE), hasMore: rows.length > SELL_ITEMS_PAGE_SIZE };
+  const { rows: items, ...rest } = keysetPage(rows, filters, SELL_ITEMS_PAGE_SIZE);
+  return { items, ...rest };
 }
 
 /** Categories that have ads, with counts, for the filter. */

@@ -164,7 +164,7 @@ test.describe("news", () => {
     await expect(items.nth(1).getByRole("heading", { level: 2 })).toHaveText(newsByDate[1]!.title);
 
     await page.getByRole("link", { name: "Próxima →" }).click();
-    await expect(page).toHaveURL(/\/news\?pagina=2$/);
+    await expect(page).toHaveURL(/\/news\?depois=[0-9a-f-]{36}&pagina=2$/);
     await expect(items.first().getByRole("heading", { level: 2 })).toHaveText(newsByDate[10]!.title);
     await expect(items).toHaveCount(town.news.length - 10);
   });

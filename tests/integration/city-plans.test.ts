@@ -105,18 +105,28 @@ const PAGES: Page[] = [
   ["/business/{id}", "visitor", (tx) => businessPage.run(tx, { id: ids.business! })],
   ["/services", "visitor", (tx) => serviceList.run(tx, { page: 1 })],
   ["/drivers/all", "visitor", (tx) => driverList.run(tx, { filter: "all", page: 1 })],
+  ["/drivers/all?pagina=2&depois=…", "visitor", (tx) => driverList.run(tx, { filter: "all", page: 2, after: ids.driver! })],
+  ["/drivers/all?pagina=2&antes=…", "visitor", (tx) => driverList.run(tx, { filter: "all", page: 2, before: ids.driver! })],
   ["/drivers/disponiveis", "visitor", (tx) => driverList.run(tx, { filter: "disponiveis", page: 1, availableAt: NOW })],
   ["/driver/{id}", "visitor", (tx) => driverPage.run(tx, { id: ids.driver! })],
   ["/news", "visitor", (tx) => newsList.run(tx, { page: 1 })],
+  ["/news?pagina=2&depois=…", "visitor", (tx) => newsList.run(tx, { page: 2, after: ids.newsMiddle! })],
+  ["/news?pagina=2&antes=…", "visitor", (tx) => newsList.run(tx, { page: 2, before: ids.newsMiddle! })],
   ["/news/{id}", "visitor", (tx) => newsArticle.run(tx, { id: ids.news! })],
   ["/sell-items", "visitor", (tx) => sellItemList.run(tx, { page: 1 })],
+  ["/sell-items?pagina=2&depois=…", "visitor", (tx) => sellItemList.run(tx, { page: 2, after: ids.itemMiddle! })],
+  ["/sell-items?pagina=2&antes=…", "visitor", (tx) => sellItemList.run(tx, { page: 2, before: ids.itemMiddle! })],
   ["/sell-items/{id}", "visitor", (tx) => sellItemPage.run(tx, { id: ids.item! })],
   ["/posts", "resident", (tx) => listPosts(tx, { page: 1, viewerId: ids.heavy! })],
+  ["/posts?pagina=2&depois=…", "resident", (tx) => listPosts(tx, { page: 2, after: ids.postMiddle!, viewerId: ids.heavy! })],
+  ["/posts?pagina=2&antes=…", "resident", (tx) => listPosts(tx, { page: 2, before: ids.postMiddle!, viewerId: ids.heavy! })],
   ["/posts/{id}", "resident", (tx) => getPost(tx, ids.post!, ids.heavy!)],
   ["/search?q=padaria", "visitor", (tx) => searchTown(tx, "padaria")],
   // A resident may also find their own hidden items: that part reads the few hidden rows.
   ["/search?q=padaria (resident)", "resident", (tx) => searchTown(tx, "padaria")],
   ["/users", "visitor", (tx) => listUsers(tx, { page: 1 })],
+  ["/users?pagina=2&depois=…", "visitor", (tx) => listUsers(tx, { page: 2, after: ids.heavy! })],
+  ["/users?pagina=2&antes=…", "visitor", (tx) => listUsers(tx, { page: 2, before: ids.heavy! })],
   ["/u/{username}", "visitor", async (tx) => {
     const profile = await getProfileByUsername(tx, ids.username!);
     return getProfileActivity(tx, profile!.id);
@@ -148,6 +158,10 @@ describe.skipIf(!TEST_DATABASE_URL)(`plans on the ${SCALE}× town (PostgreSQL)`,
     ids.news = await one(`SELECT id::text AS v FROM public.news ORDER BY created_at LIMIT 1`);
     ids.item = await one(`SELECT id::text AS v FROM public.sell_items ORDER BY created_at LIMIT 1`);
     ids.post = await one(`SELECT id::text AS v FROM public.posts ORDER BY created_at LIMIT 1`);
+    // Cursors halfway down the newest-first lists: what a deep "Próxima"/"Anterior" carries.
+    for (const [name, table] of [["newsMiddle", "news"], ["itemMiddle", "sell_items"], ["postMiddle", "posts"]] as const) {
+      ids[name] = await one(`SELECT id::text AS v FROM public.${table} ORDER BY created_at DESC, id DESC OFFSET (SELECT count(*) / 2 FROM public.${table}) LIMIT 1`);
+    }
   }, 240_000);
 
   afterAll(async () => {

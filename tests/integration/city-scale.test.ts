@@ -9,7 +9,11 @@ import { seedDemoTownIfEmpty } from "../../server/db/seed";
 import { growTown } from "../../server/db/town-builder";
 import { listBusinessCategories, listBusinesses, OPEN_AT_SQL } from "../../server/models/businesses";
 import type { PageRequest } from "../../server/models/keyset";
-import { listSellItemCategories } from "../../server/models/sell-items";
+import { listDrivers } from "../../server/models/drivers";
+import { listNews } from "../../server/models/news";
+import { listUsers } from "../../server/models/profiles";
+import { listPosts } from "../../server/models/posts";
+import { listSellItemCategories, listSellItems } from "../../server/models/sell-items";
 import { listServiceCategories, listServices } from "../../server/models/services";
 import { getHomeOverview } from "../../server/models/town";
 import { searchTown, SEARCH_PER_KIND } from "../../server/models/search";
@@ -111,6 +115,44 @@ forEachEngine((getDb, engine) => {
       // Old links (?pagina=N without a cursor) still answer the same page.
       for (const [i, rows] of forward.entries()) expect((await read({ page: i + 1 })).rows).toEqual(rows);
       expect(forward.flat().length).toBe(new Set(forward.flat().map((b) => b.id)).size);
+    }
+  });
+
+  it("pages the news, the marketplace (filters kept), the feed, the residents and the drivers by cursor, forwards and back, as by offset", async () => {
+    const lists: [string, (request: PageRequest) => Promise<{ rows: { id: string }[]; hasMore: boolean; page: number }>][] = [
+      ["news", (request) => visitor(async (tx) => {
+        const { news, ...rest } = await listNews(tx, request);
+        return { rows: news, ...rest };
+      })],
+      ["sell_items", (request) => visitor(async (tx) => {
+        const { items, ...rest } = await listSellItems(tx, request);
+        return { rows: items, ...rest };
+      })],
+      ["sell_items WHERE price <= 80", (request) => visitor(async (tx) => {
+        const { items, ...rest } = await listSellItems(tx, { ...request, maxPrice: 80 });
+        return { rows: items, ...rest };
+      })],
+      ["posts", (request) => visitor(async (tx) => {
+        const { posts, ...rest } = await listPosts(tx, { ...request, viewerId: null });
+        return { rows: posts, ...rest };
+      })],
+      ["profiles", (request) => visitor(async (tx) => {
+        const { users, ...rest } = await listUsers(tx, request);
+        return { rows: users, ...rest };
+      })],
+      ["drivers", (request) => visitor(async (tx) => {
+        const { drivers, ...rest } = await listDrivers(tx, { ...request, filter: "all", now: NOW });
+        return { rows: drivers, ...rest };
+      })],
+    ];
+    for (const [table, read] of lists) {
+      const { forward, backward } = await walk(read);
+      expect(backward, table).toEqual(forward);
+      for (const [i, rows] of forward.entries()) expect((await read({ page: i + 1 })).rows, table).toEqual(rows);
+      const ids = forward.flat().map((row) => row.id);
+      expect(new Set(ids).size, table).toBe(ids.length);
+      const [{ n }] = (await getDb().query<{ n: number }>(`SELECT count(*)::int AS n FROM public.${table}`)) as [{ n: number }];
+      expect(ids.length, table).toBe(n);
     }
   });
 
