@@ -111,9 +111,13 @@ export class HtmlCache {
 
   /**
    * The page to answer with, or undefined: render it. A stale page is answered to everyone
-   * but the one request that renders it again (given undefined).
+   * but the one request that renders it again (given undefined). A lookup that cannot render
+   * (`claim` false: the server's hit path, which hands the request to the pipeline) gets
+   * undefined for a stale page nobody is refreshing yet, and leaves the refresh to the
+   * pipeline's own lookup: claimed there, it would have been answered stale by the pipeline
+   * too, and nobody would have refreshed the page until it expired.
    */
-  get(key: string): CachedPage | undefined {
+  get(key: string, claim = true): CachedPage | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     const at = this.now();
@@ -124,7 +128,7 @@ export class HtmlCache {
       return undefined;
     }
     if (entry.refreshingSince !== 0 && at - entry.refreshingSince < REFRESH_PATIENCE_MS) return entry;
-    entry.refreshingSince = at;
+    if (claim) entry.refreshingSince = at;
     return undefined;
   }
 

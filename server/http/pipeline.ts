@@ -134,7 +134,8 @@ export function createPipeline(options: {
    */
   function fromCache(query: CacheQuery): CachedAnswer | null {
     const key = shareableKey(query);
-    const page = key ? htmlCache.get(key) : undefined;
+    // This lookup renders nothing: a stale page is refreshed by the pipeline's own lookup.
+    const page = key ? htmlCache.get(key, false) : undefined;
     // A variant not yet compressed is made off the event loop by handle (then kept).
     if (!page || encodingToMake(page, query)) return null;
     return cachedAnswer(page, "HIT", query);

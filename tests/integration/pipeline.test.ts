@@ -11,6 +11,7 @@ import { buildDemoTown } from "../../server/db/seed-data";
 import { writeFetchResponse } from "../../server/http/node-adapter";
 import { createPipeline } from "../../server/http/pipeline";
 import { ChangeFeed, EVERYTHING } from "../../server/db/changes";
+import { HTML_CACHE_TTL_MS, HtmlCache } from "../../server/cache/html-cache";
 import { MemoryRateLimiter } from "../../server/toolkit/rate-limit";
 import {
   copySeededDataDir,
@@ -267,6 +268,33 @@ describe("the pipeline on a stub build (no port)", () => {
     const next = await get("/page");
     expect(next.headers.get("X-Cache")).toBe("MISS");
     expect(await next.text()).toBe(`<p>version ${version}</p>`);
+  });
+
+  it("re-renders a stale page for the one request the server's hit path let through, and answers the others from it", async () => {
+    let now = 1_000_000;
+    const clocked = createPipeline({
+      build,
+      mode: "production",
+      changeFeed: new ChangeFeed(),
+      writeLimiter: new MemoryRateLimiter(),
+      htmlCache: new HtmlCache(() => now),
+    });
+    // What server/http/app.ts asks first, before any Fetch Request is made.
+    const lookup = { method: "GET", host: "guida.test", target: "/page", cookie: null, hasAuthorization: false, saveData: null, acceptEncoding: null, ifNoneMatch: null, https: false };
+    // As the server does it: the hit path first, the pipeline when it declines.
+    const visit = async () => clocked.fromCache(lookup) ?? (await clocked.handle(new Request("http://guida.test/page"), context));
+    const textOf = async (answer: Awaited<ReturnType<typeof visit>>) =>
+      answer instanceof Response ? answer.text() : (answer.body ?? Buffer.alloc(0)).toString("utf8");
+    expect(await textOf(await visit())).toBe(`<p>version ${version}</p>`);
+    // The page changes in a way no notice tells (the case the 30 s freshness exists for).
+    version += 1;
+    now += HTML_CACHE_TTL_MS + 1_000;
+    // Stale: one visitor gets a new render, and the next one is answered from it.
+    expect(await textOf(await visit())).toBe(`<p>version ${version}</p>`);
+    const next = await visit();
+    expect(next instanceof Response).toBe(false);
+    expect(await textOf(next)).toBe(`<p>version ${version}</p>`);
+    clocked.close();
   });
 
   it("stops writing a response body once the client is gone", async () => {
