@@ -31,7 +31,11 @@ import { DEFAULT_THEME, themeFromCookieHeader, type Theme } from "./lib/theme";
 import { readFlash } from "../server/toolkit/flash";
 import { badges } from "../server/cache/reads";
 import { getRequestContext, requestContextMiddleware } from "../server/toolkit/request-context";
-import "./app.css";
+// The stylesheet is rendered by the layout with a React `precedence`, not through <Links />:
+// React 19 hoists resources with a precedence ahead of the route modules' modulepreload
+// links, so on a phone's few HTTP/1.1 connections the page's only render-blocking file is
+// asked for first instead of queued behind two dozen scripts (the largest paint waited on it).
+import stylesheetHref from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -114,6 +118,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="mobile-web-app-capable" content="yes" />
         <meta name="apple-mobile-web-app-status-bar-style" content="default" />
         <meta name="apple-mobile-web-app-title" content="Guida" />
+        <link rel="stylesheet" href={stylesheetHref} precedence="default" nonce={nonce} />
         <Meta />
         <Links />
       </head>

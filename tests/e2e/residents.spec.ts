@@ -104,6 +104,39 @@ test.describe("largest paint", () => {
       await expect(page.locator('img[fetchpriority="high"]')).toHaveCount(1);
     });
   }
+
+  // On weak mobile data the phone's few connections carry, first, what the page shows — the
+  // stylesheet, then the photos — and only then the scripts that hydrate it: the page is
+  // whole without them (every form works with JavaScript off).
+  for (const path of ["/", "/posts", "/news", "/businesses"]) {
+    test(`${path} loads its stylesheet and photos before the scripts that hydrate it @js-only`, async ({ page }) => {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("Network.enable");
+      await cdp.send("Page.enable");
+      const asked: { url: string; type: string; priority: string; at: number }[] = [];
+      let loadedAt = Number.POSITIVE_INFINITY;
+      cdp.on("Network.requestWillBeSent", (event) => {
+        asked.push({ url: event.request.url, type: event.type ?? "", priority: event.request.initialPriority, at: event.timestamp });
+      });
+      cdp.on("Page.loadEventFired", (event) => {
+        loadedAt = Math.min(loadedAt, event.timestamp);
+      });
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        // React reports a page it could not hydrate as it was written (a minified error).
+        if (message.type() === "error" && /hydrat|react\.dev\/errors/i.test(message.text())) errors.push(message.text());
+      });
+      await page.goto(path);
+      await waitForHydration(page);
+      expect(errors, "hydration found the page as the server wrote it").toEqual([]);
+      const stylesheet = asked.find((r) => r.type === "Stylesheet");
+      const scripts = asked.filter((r) => r.type === "Script");
+      expect(stylesheet?.priority, "one stylesheet, asked for first").toBe("VeryHigh");
+      expect(scripts.length, "the page hydrates with scripts").toBeGreaterThan(0);
+      const early = scripts.filter((r) => r.at < loadedAt || r.at < stylesheet!.at).map((r) => r.url);
+      expect(early, "no script is asked for before the page has loaded").toEqual([]);
+    });
+  }
 });
 
 test.describe("photo placeholders", () => {
