@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { Button } from "~/components/ui/button";
@@ -101,6 +102,34 @@ function NoteField({ id }: { id: string }) {
   );
 }
 
+/** One moderation form: the item's hidden fields, an optional note and the intents' buttons. */
+function ModerationForm({ fields, children }: { fields: Record<string, string>; children: ReactNode }) {
+  return (
+    <Form method="post" className="space-y-2">
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <NoteField id={`note-${fields.id}`} />
+      <div className="flex flex-wrap gap-2">{children}</div>
+    </Form>
+  );
+}
+
+/** A pending listing or claim: what it is, then approve or refuse it (approve-/reject-listing, -claim). */
+function ReviewCard(props: { id: string; kind: "listing" | "claim"; label: string; heading: ReactNode; busy: boolean; children: ReactNode }) {
+  const { id, kind, label, heading, busy, children } = props;
+  return (
+    <article className={cardClass("space-y-2 p-4")} aria-label={label}>
+      <h3 className="font-semibold">{heading}</h3>
+      {children}
+      <ModerationForm fields={{ id }}>
+        <Button type="submit" name="intent" value={`approve-${kind}`} variant="primary" size="sm" disabled={busy}>Aprovar</Button>
+        <Button type="submit" name="intent" value={`reject-${kind}`} variant="secondary" size="sm" disabled={busy}>Recusar</Button>
+      </ModerationForm>
+    </article>
+  );
+}
+
 export default function Moderation({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const { reported, proposals, claims, role } = loaderData;
@@ -142,17 +171,12 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
                 {item.notes.map((n, i) => <li key={i}>{n}</li>)}
               </ul>
             ) : null}
-            <Form method="post" className="space-y-2">
-              <input type="hidden" name="kind" value={item.kind} />
-              <input type="hidden" name="id" value={item.id} />
-              <NoteField id={`note-${item.id}`} />
-              <div className="flex flex-wrap gap-2">
-                <Button type="submit" name="intent" value="hide" variant="secondary" size="sm" disabled={busy}>Ocultar</Button>
-                <Button type="submit" name="intent" value="restore" variant="secondary" size="sm" disabled={busy}>Restaurar</Button>
-                <Button type="submit" name="intent" value="dismiss" variant="secondary" size="sm" disabled={busy}>Descartar denúncias</Button>
-                <Button type="submit" name="intent" value="block" variant="danger" size="sm" disabled={busy}>Bloquear autor</Button>
-              </div>
-            </Form>
+            <ModerationForm fields={{ kind: item.kind, id: item.id }}>
+              <Button type="submit" name="intent" value="hide" variant="secondary" size="sm" disabled={busy}>Ocultar</Button>
+              <Button type="submit" name="intent" value="restore" variant="secondary" size="sm" disabled={busy}>Restaurar</Button>
+              <Button type="submit" name="intent" value="dismiss" variant="secondary" size="sm" disabled={busy}>Descartar denúncias</Button>
+              <Button type="submit" name="intent" value="block" variant="danger" size="sm" disabled={busy}>Bloquear autor</Button>
+            </ModerationForm>
           </article>
         ))}
       </section>
@@ -160,42 +184,29 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
       <section aria-labelledby="cadastros" className="space-y-3">
         <h2 id="cadastros" className="text-lg font-semibold">Cadastros pendentes ({proposals.length})</h2>
         {proposals.map((p) => (
-          <article key={p.id} className={cardClass("space-y-2 p-4")} aria-label={`Cadastro: ${p.name}`}>
-            <h3 className="font-semibold">{p.name}</h3>
+          <ReviewCard key={p.id} id={p.id} kind="listing" label={`Cadastro: ${p.name}`} heading={p.name} busy={busy}>
             <p className="text-sm">
               {p.kind === "business" ? "Negócio" : p.kind === "service" ? "Serviço" : "Motorista"} · {p.category} · proposto por {p.proposerName}
             </p>
             {p.description ? <p className="text-sm">{p.description}</p> : null}
             <p className="text-sm text-stone-600 dark:text-stone-300">{[p.address, p.neighbourhood, p.phone, p.whatsapp].filter(Boolean).join(" · ")}</p>
-            <Form method="post" className="space-y-2">
-              <input type="hidden" name="id" value={p.id} />
-              <NoteField id={`note-${p.id}`} />
-              <div className="flex flex-wrap gap-2">
-                <Button type="submit" name="intent" value="approve-listing" variant="primary" size="sm" disabled={busy}>Aprovar</Button>
-                <Button type="submit" name="intent" value="reject-listing" variant="secondary" size="sm" disabled={busy}>Recusar</Button>
-              </div>
-            </Form>
-          </article>
+          </ReviewCard>
         ))}
       </section>
 
       <section aria-labelledby="donos" className="space-y-3">
         <h2 id="donos" className="text-lg font-semibold">Pedidos de dono ({claims.length})</h2>
         {claims.map((c) => (
-          <article key={c.id} className={cardClass("space-y-2 p-4")} aria-label={`Pedido de dono: ${c.businessName}`}>
-            <h3 className="font-semibold">
-              <Link to={`/business/${c.businessId}`} className="hover:underline">{c.businessName}</Link>
-            </h3>
+          <ReviewCard
+            key={c.id}
+            id={c.id}
+            kind="claim"
+            label={`Pedido de dono: ${c.businessName}`}
+            heading={<Link to={`/business/${c.businessId}`} className="hover:underline">{c.businessName}</Link>}
+            busy={busy}
+          >
             <p className="text-sm">{c.claimantName} diz que o negócio é seu.{c.note ? ` “${c.note}”` : ""}</p>
-            <Form method="post" className="space-y-2">
-              <input type="hidden" name="id" value={c.id} />
-              <NoteField id={`note-${c.id}`} />
-              <div className="flex flex-wrap gap-2">
-                <Button type="submit" name="intent" value="approve-claim" variant="primary" size="sm" disabled={busy}>Aprovar</Button>
-                <Button type="submit" name="intent" value="reject-claim" variant="secondary" size="sm" disabled={busy}>Recusar</Button>
-              </div>
-            </Form>
-          </article>
+          </ReviewCard>
         ))}
       </section>
     </div>
