@@ -1,6 +1,6 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm, type FormMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Form } from "react-router";
 import { z } from "zod";
 import { FormErrors, FormField, useEmptyPasswordOnReply } from "~/components/ui/form-field";
@@ -83,6 +83,41 @@ export const UpdatePasswordSchema = z
 
 type FormResult = Parameters<typeof useForm>[0]["lastResult"];
 
+/** The conform form of one of /login's intents, checked in the browser by the action's own schema. */
+function useLoginForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
+  id: string,
+  schema: Schema,
+  lastResult: FormResult,
+  shouldValidate: "onSubmit" | "onBlur" = "onSubmit",
+) {
+  return useForm({
+    id,
+    lastResult,
+    constraint: getZodConstraint(schema),
+    shouldValidate,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+}
+
+/**
+ * The shape every /login form shares: a plain POST naming its intent, what goes before the
+ * errors (hidden fields, a status), the form's errors, its fields and one wide submit button.
+ */
+function LoginForm<Shape extends Record<string, unknown>>(props: { form: FormMetadata<Shape, unknown>; intent: string; busy: boolean; submit: string; top?: ReactNode; children: ReactNode }) {
+  const { form, intent, busy, submit, top, children } = props;
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value={intent} />
+      {top}
+      <FormErrors errors={form.errors} id={form.errorId} />
+      {children}
+      <Button type="submit" variant="primary" size="lg" className="w-full" disabled={busy}>
+        {submit}
+      </Button>
+    </Form>
+  );
+}
+
 /**
  * After sign-in: the page that sent the visitor here, else the last page visited in this tab.
  * Controlled on purpose: a hidden input's value is its default value, so React would reset a
@@ -102,63 +137,24 @@ function RedirectField({ redirectTo, favorite }: { redirectTo: string; favorite:
   );
 }
 
-export function SignInForm({
-  lastResult,
-  redirectTo,
-  favorite,
-  busy,
-}: {
-  lastResult: FormResult;
-  redirectTo: string;
-  favorite: string;
-  busy: boolean;
-}) {
-  const [form, fields] = useForm({
-    id: "signin",
-    lastResult,
-    constraint: getZodConstraint(SignInSchema),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
-  });
+type SignInProps = { lastResult: FormResult; redirectTo: string; favorite: string; busy: boolean };
+
+export function SignInForm({ lastResult, redirectTo, favorite, busy }: SignInProps) {
+  const [form, fields] = useLoginForm("signin", SignInSchema, lastResult);
   useEmptyPasswordOnReply(lastResult, fields.password.id);
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="intent" value="signin" />
-      <RedirectField redirectTo={redirectTo} favorite={favorite} />
-      <FormErrors errors={form.errors} id={form.errorId} />
+    <LoginForm form={form} intent="signin" busy={busy} submit="Entrar" top={<RedirectField redirectTo={redirectTo} favorite={favorite} />}>
       <FormField field={fields.email} label="E-mail ou celular" type="text" autoComplete="username" inputMode="email" />
       <FormField field={fields.password} label="Senha" type="password" autoComplete="current-password" />
-      <Button type="submit" variant="primary" size="lg" className="w-full" disabled={busy}>
-        Entrar
-      </Button>
-    </Form>
+    </LoginForm>
   );
 }
 
-export function SignUpForm({
-  lastResult,
-  redirectTo,
-  favorite,
-  busy,
-}: {
-  lastResult: FormResult;
-  redirectTo: string;
-  favorite: string;
-  busy: boolean;
-}) {
-  const [form, fields] = useForm({
-    id: "signup",
-    lastResult,
-    constraint: getZodConstraint(SignUpSchema),
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
-  });
+export function SignUpForm({ lastResult, redirectTo, favorite, busy }: SignInProps) {
+  const [form, fields] = useLoginForm("signup", SignUpSchema, lastResult, "onBlur");
   useEmptyPasswordOnReply(lastResult, fields.password.id);
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="intent" value="signup" />
-      <RedirectField redirectTo={redirectTo} favorite={favorite} />
-      <FormErrors errors={form.errors} id={form.errorId} />
+    <LoginForm form={form} intent="signup" busy={busy} submit="Criar conta" top={<RedirectField redirectTo={redirectTo} favorite={favorite} />}>
       <FormField field={fields.fullName} label="Nome completo" autoComplete="name" />
       <FormField field={fields.username} label="Nome de usuário" autoComplete="username" hint="Seu endereço no Guida: /u/seu_nome" />
       <FormField field={fields.email} label="E-mail" type="email" autoComplete="email" />
@@ -168,54 +164,30 @@ export function SignUpForm({
         <label htmlFor="signup-website">Não preencha este campo</label>
         <input id="signup-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
       </div>
-      <Button type="submit" variant="primary" size="lg" className="w-full" disabled={busy}>
-        Criar conta
-      </Button>
-    </Form>
+    </LoginForm>
   );
 }
 
 export function ResetForm({ lastResult, sent, busy }: { lastResult: FormResult; sent: boolean; busy: boolean }) {
-  const [form, fields] = useForm({
-    id: "reset",
-    lastResult,
-    constraint: getZodConstraint(ResetSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetSchema }),
-  });
+  const [form, fields] = useLoginForm("reset", ResetSchema, lastResult);
+  const status = sent ? (
+    <p role="status" className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900 dark:bg-brand-900 dark:text-brand-50">
+      Se existir uma conta com este e-mail, você vai receber um link para criar uma nova senha.
+    </p>
+  ) : null;
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="intent" value="reset" />
-      {sent ? (
-        <p role="status" className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900 dark:bg-brand-900 dark:text-brand-50">
-          Se existir uma conta com este e-mail, você vai receber um link para criar uma nova senha.
-        </p>
-      ) : null}
-      <FormErrors errors={form.errors} id={form.errorId} />
+    <LoginForm form={form} intent="reset" busy={busy} submit="Enviar link" top={status}>
       <FormField field={fields.email} label="E-mail da conta" type="email" autoComplete="email" />
-      <Button type="submit" variant="primary" size="lg" className="w-full" disabled={busy}>
-        Enviar link
-      </Button>
-    </Form>
+    </LoginForm>
   );
 }
 
 export function UpdatePasswordForm({ lastResult, token, busy }: { lastResult: FormResult; token: string; busy: boolean }) {
-  const [form, fields] = useForm({
-    id: "update-password",
-    lastResult,
-    constraint: getZodConstraint(UpdatePasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdatePasswordSchema }),
-  });
+  const [form, fields] = useLoginForm("update-password", UpdatePasswordSchema, lastResult);
   useEmptyPasswordOnReply(lastResult, fields.password.id);
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="intent" value="update-password" />
-      <input type="hidden" name="token" value={token} />
-      <FormErrors errors={form.errors} id={form.errorId} />
+    <LoginForm form={form} intent="update-password" busy={busy} submit="Salvar nova senha" top={<input type="hidden" name="token" value={token} />}>
       <FormField field={fields.password} label="Nova senha" type="password" autoComplete="new-password" hint="Pelo menos 8 caracteres." />
-      <Button type="submit" variant="primary" size="lg" className="w-full" disabled={busy}>
-        Salvar nova senha
-      </Button>
-    </Form>
+    </LoginForm>
   );
 }
