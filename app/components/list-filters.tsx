@@ -1,3 +1,6 @@
+import type { ReactNode } from "react";
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
 /**
  * Pieces the listing pages with filters (businesses, services, the marketplace) share: the
  * category picker of their GET form and the links to their pages, which carry the filters
@@ -23,6 +26,25 @@ export function CategorySelect({ categories, selected }: { categories: { categor
         ))}
       </select>
     </>
+  );
+}
+
+/**
+ * The directory lists' filter: a GET form with the category picker, the list's own extra
+ * filters (businesses' "Aberto agora") and "Filtrar", so it works without JavaScript.
+ */
+export function CategoryFilter(props: { label: string; categories: { category: string; count: number }[]; selected: string; children?: ReactNode }) {
+  const { label, categories, selected, children } = props;
+  return (
+    <Form method="get" className={children ? "flex flex-wrap items-end gap-2" : "flex items-end gap-2"} aria-label={label}>
+      <div className="min-w-0 flex-1">
+        <CategorySelect categories={categories} selected={selected} />
+      </div>
+      {children}
+      <Button type="submit" variant="primary" size="md">
+        Filtrar
+      </Button>
+    </Form>
   );
 }
 

@@ -7,6 +7,7 @@ import { Picture } from "./picture";
 import { HiddenNotice, ReportLink } from "./report-link";
 import { Poll, type PollData } from "./poll";
 import { useCurrentUser } from "./user-context";
+import { textLinkClass } from "~/components/ui/text-link";
 
 export type PostCardData = {
   id: string;
@@ -76,14 +77,14 @@ export function PostCard({ post, voteAction, voteRedirect, voteError, preview = 
       <HiddenNotice state={post.moderationState} />
       <footer className="mt-2 flex flex-wrap items-center gap-x-4">
           {long ? (
-            <Link to={hrefOf("post", post.id)} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+            <Link to={hrefOf("post", post.id)} className={textLinkClass({ small: true })}>
               Ler post completo
             </Link>
           ) : null}
           {isAuthor ? (
             <Link
               to={`/posts/${post.id}/edit`}
-              className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline dark:text-brand-100"
+              className={textLinkClass({ small: true })}
               aria-label={`Editar post de ${formatShortDate(created)}`}
             >
               Editar

@@ -16,6 +16,7 @@ import { businessPage } from "../../server/cache/reads";
 import { favoriteStateOf } from "../../server/toolkit/favorite-state";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/business";
+import { textLinkClass } from "~/components/ui/text-link";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
@@ -149,7 +150,7 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
 function BusinessActions({ id, name, ownerId }: { id: string; name: string; ownerId: string | null }) {
   // The page is shared by everyone (cached): who is looking is known only to the shell.
   const user = useCurrentUser();
-  const link = "inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline dark:text-brand-100";
+  const link = textLinkClass({ small: true });
   return (
     <footer className="flex flex-wrap items-center gap-x-4 border-t border-stone-200 pt-2 dark:border-stone-800">
       {user && user.id === ownerId ? (

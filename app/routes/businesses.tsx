@@ -1,11 +1,11 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { cachedClientLoader } from "~/client/loader-cache";
-import { CategorySelect, listPageHref } from "~/components/list-filters";
+import { CategoryFilter, listPageHref } from "~/components/list-filters";
 import { OpenBadge } from "~/components/open-badge";
 import { cursorTo, Pagination, pageRequestFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { useTownNow } from "~/lib/use-town-now";
-import { Button } from "~/components/ui/button";
+import { PageHeader } from "~/components/ui/page-header";
 import { EmptyState } from "~/components/ui/empty-state";
 import { cardClass } from "~/components/ui/card";
 import { hrefOf } from "~/lib/item-kinds";
@@ -13,6 +13,7 @@ import { businessList } from "../../server/cache/reads";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/businesses";
 import { minuteOf } from "../../server/cache/read-cache";
+import { textLinkClass } from "~/components/ui/text-link";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Negócios de Vila Serena · Guida" },
@@ -44,24 +45,17 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
   const href = (n: number) => listPageHref("/businesses", { categoria: category, aberto: openNow ? "1" : undefined, ...cursorTo(n, page, businesses) }, n);
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">Negócios</h1>
-        <Link to="/cadastrar/negocio" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+      <PageHeader title="Negócios">
+        <Link to="/cadastrar/negocio" className={textLinkClass({ small: true })}>
           Cadastrar negócio
         </Link>
-      </div>
-      <Form method="get" className="flex flex-wrap items-end gap-2" aria-label="Filtrar negócios">
-        <div className="flex-1">
-          <CategorySelect categories={categories} selected={category} />
-        </div>
+      </PageHeader>
+      <CategoryFilter label="Filtrar negócios" categories={categories} selected={category}>
         <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
           <input type="checkbox" name="aberto" value="1" defaultChecked={openNow} className="size-5" />
           Aberto agora
         </label>
-        <Button type="submit" variant="primary" size="md">
-          Filtrar
-        </Button>
-      </Form>
+      </CategoryFilter>
       {businesses.length === 0 ? (
         <EmptyState>
           {openNow ? "Nenhum negócio aberto agora com esse filtro." : "Nenhum negócio encontrado com esse filtro."}

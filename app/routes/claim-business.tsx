@@ -12,6 +12,7 @@ import { outcomeOf } from "../../server/models/moderation";
 import { parseSubmission, redirectWithFlash, signedInAction } from "../../server/toolkit/action";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/claim-business";
+import { textLinkClass } from "~/components/ui/text-link";
 
 const ClaimSchema = z.object({
   note: z.string().trim().max(500, "A mensagem pode ter no máximo 500 caracteres.").optional(),
@@ -75,7 +76,7 @@ export default function ClaimBusiness({ loaderData, actionData }: Route.Componen
           </Form>
         </>
       )}
-      <Link to={`/business/${business.id}`} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline dark:text-brand-100">
+      <Link to={`/business/${business.id}`} className={textLinkClass()}>
         ← Voltar ao negócio
       </Link>
     </div>

@@ -4,6 +4,7 @@ import { residentsOnly } from "../../server/toolkit/request-context";
 import { SellItemEditor } from "./+shared/sell-item-editor";
 import { saveSellItem } from "./+shared/sell-item-editor.server";
 import type { Route } from "./+types/create-sell-item";
+import { textLinkClass } from "~/components/ui/text-link";
 
 // The form and its action core are shared with /sell-items/{id}/edit (./+shared/sell-item-editor*).
 
@@ -18,7 +19,7 @@ export default function CreateSellItem({ actionData }: Route.ComponentProps) {
   return (
     <div className="space-y-4">
       <div>
-        <Link to="/sell-items" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+        <Link to="/sell-items" className={textLinkClass({ small: true })}>
           ← Vendas
         </Link>
         <h1 className="text-2xl font-bold">Anunciar item</h1>

@@ -16,6 +16,7 @@ import { outcomeOf } from "../../server/models/moderation";
 import { parseSubmission, redirectWithFlash, signedInAction } from "../../server/toolkit/action";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/edit-business";
+import { textLinkClass } from "~/components/ui/text-link";
 
 const Time = z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use o formato HH:MM, como 07:30.");
 const Day = z
@@ -143,10 +144,10 @@ export default function EditBusiness({ loaderData, actionData }: Route.Component
         </Button>
       </Form>
       <p className="flex flex-wrap gap-4">
-        <Link to={`/update-business-images?businessId=${business.id}`} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline dark:text-brand-100">
+        <Link to={`/update-business-images?businessId=${business.id}`} className={textLinkClass()}>
           Trocar fotos
         </Link>
-        <Link to={`/business/${business.id}`} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline dark:text-brand-100">
+        <Link to={`/business/${business.id}`} className={textLinkClass()}>
           Cancelar
         </Link>
       </p>

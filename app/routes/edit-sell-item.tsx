@@ -12,6 +12,7 @@ import { discard } from "../../server/images/upload-service";
 import { SellItemEditor } from "./+shared/sell-item-editor";
 import { NOT_FOUND, NOT_OWNER, refusedAd, saveSellItem } from "./+shared/sell-item-editor.server";
 import type { Route } from "./+types/edit-sell-item";
+import { textLinkClass } from "~/components/ui/text-link";
 
 // The form and its action core are shared with /create-sell-item (./+shared/sell-item-editor*).
 
@@ -75,7 +76,7 @@ export default function EditSellItem({ loaderData, actionData }: Route.Component
   return (
     <div className="space-y-6">
       <div>
-        <Link to={`/sell-items/${item.id}`} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+        <Link to={`/sell-items/${item.id}`} className={textLinkClass({ small: true })}>
           ← Ver anúncio
         </Link>
         <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold">

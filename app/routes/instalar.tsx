@@ -6,6 +6,7 @@ import { usePwaState } from "~/components/pwa-prompts";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import type { Route } from "./+types/instalar";
+import { textLinkClass } from "~/components/ui/text-link";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Instalar o aplicativo · Guida" },
@@ -67,7 +68,7 @@ export default function Instalar() {
         <p className="mt-3 text-sm text-stone-600 dark:text-stone-300">É preciso usar o Safari: outros navegadores do iPhone não mostram essa opção.</p>
       </section>
 
-      <Link to="/" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline dark:text-brand-100">
+      <Link to="/" className={textLinkClass()}>
         Voltar ao início
       </Link>
     </div>

@@ -8,6 +8,7 @@ import { refusePage } from "~/lib/refused";
 import { listModerationLog, roleOf } from "../../server/models/moderation";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/moderation-log";
+import { textLinkClass } from "~/components/ui/text-link";
 
 export const meta: Route.MetaFunction = () => [{ title: "Registro da moderação · Guida" }, { name: "robots", content: "noindex" }];
 
@@ -29,7 +30,7 @@ export default function ModerationLog({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Registro da moderação</h1>
-      <Link to="/moderacao" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline dark:text-brand-100">
+      <Link to="/moderacao" className={textLinkClass()}>
         ← Fila de moderação
       </Link>
       {entries.length === 0 ? <EmptyState>Nenhuma ação registrada.</EmptyState> : null}

@@ -13,6 +13,8 @@ import { listReportedItems, moderateItem, outcomeOf, roleOf, type Outcome } from
 import { intentOf, parseSubmission, redirectWithFlash, replyRefused, signedInAction } from "../../server/toolkit/action";
 import { getRequestContext, type RequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/moderation";
+import { textLinkClass } from "~/components/ui/text-link";
+import { PageHeader } from "~/components/ui/page-header";
 
 export const meta: Route.MetaFunction = () => [{ title: "Moderação · Guida" }, { name: "robots", content: "noindex" }];
 
@@ -135,14 +137,13 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
   const { reported, proposals, claims, role } = loaderData;
   return (
     <div className="space-y-6">
-      <header className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">Moderação</h1>
+      <PageHeader title="Moderação">
         {role === "admin" ? (
-          <Link to="/moderacao/registro" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline dark:text-brand-100">
+          <Link to="/moderacao/registro" className={textLinkClass()}>
             Registro de ações
           </Link>
         ) : null}
-      </header>
+      </PageHeader>
       <FormErrors errors={refusalMessages(actionData)} />
 
       <section aria-labelledby="denuncias" className="space-y-3">

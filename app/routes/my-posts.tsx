@@ -3,6 +3,7 @@ import { Pagination, pageFromUrl } from "~/components/pagination";
 import { PostCard } from "~/components/post-card";
 import { buttonClass } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
+import { PageHeader } from "~/components/ui/page-header";
 import { listMyPosts } from "../../server/models/posts";
 import { favoriteStateOf } from "../../server/toolkit/favorite-state";
 import { getRequestContext } from "../../server/toolkit/request-context";
@@ -24,12 +25,11 @@ export default function MyPosts({ loaderData }: Route.ComponentProps) {
   const pageHref = (n: number) => (n > 1 ? `/my-posts?pagina=${n}` : "/my-posts");
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">Meus posts</h1>
+      <PageHeader title="Meus posts">
         <Link to="/create-post" className={buttonClass("primary", "sm")}>
           Novo post
         </Link>
-      </div>
+      </PageHeader>
       {posts.length === 0 ? (
         <EmptyState>
           {page > 1 ? "Não há mais posts." : "Você ainda não publicou nenhum post. Conte uma novidade ou faça uma enquete para a vizinhança!"}

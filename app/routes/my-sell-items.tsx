@@ -6,6 +6,7 @@ import { formatBRL, formatShortDate } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { cardClass } from "~/components/ui/card";
+import { PageHeader } from "~/components/ui/page-header";
 import { hrefOf } from "~/lib/item-kinds";
 import { listSellItemsBySeller } from "../../server/models/sell-items";
 import { getRequestContext } from "../../server/toolkit/request-context";
@@ -25,12 +26,11 @@ export default function MySellItems({ loaderData }: Route.ComponentProps) {
   const { items, hasMore, page } = loaderData;
   return (
     <div className="space-y-4">
-      <div className="flex items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">Meus anúncios</h1>
+      <PageHeader title="Meus anúncios">
         <Link to="/create-sell-item" className={buttonClass("primary", "sm", "shrink-0")}>
           Anunciar item
         </Link>
-      </div>
+      </PageHeader>
       {items.length === 0 ? (
         <EmptyState>
           {page > 1 ? "Não há mais anúncios nesta página." : "Você ainda não anunciou nada. Tem algo parado em casa? Anuncie para os vizinhos."}

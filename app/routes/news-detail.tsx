@@ -16,6 +16,7 @@ import { favoriteStateOf } from "../../server/toolkit/favorite-state";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import { discard } from "../../server/images/upload-service";
 import type { Route } from "./+types/news-detail";
+import { textLinkClass } from "~/components/ui/text-link";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
@@ -112,7 +113,7 @@ export default function NewsDetail({ loaderData, actionData }: Route.ComponentPr
         <DeleteConfirmation label="Excluir notícia" warning="A notícia será apagada para sempre." busy={busy} />
       ) : null}
       <p>
-        <Link to="/news" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline dark:text-brand-100">
+        <Link to="/news" className={textLinkClass()}>
           ← Todas as notícias
         </Link>
       </p>

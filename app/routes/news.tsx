@@ -7,6 +7,7 @@ import { formatLongDate } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { cardClass } from "~/components/ui/card";
+import { PageHeader } from "~/components/ui/page-header";
 import { hrefOf } from "~/lib/item-kinds";
 import { listPageHref } from "~/components/list-filters";
 import { newsList } from "../../server/cache/reads";
@@ -35,12 +36,11 @@ export default function News({ loaderData }: Route.ComponentProps) {
   const href = (n: number) => listPageHref("/news", cursorTo(n, page, news), n);
   return (
     <div className="space-y-4">
-      <div className="flex items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">Notícias</h1>
+      <PageHeader title="Notícias">
         <Link to="/create-news" className={buttonClass("primary", "sm")}>
           Publicar notícia
         </Link>
-      </div>
+      </PageHeader>
       {news.length === 0 ? (
         <EmptyState>
           {page > 1 ? "Não há mais notícias." : "Nenhuma notícia publicada ainda."}

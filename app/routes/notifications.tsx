@@ -5,6 +5,7 @@ import { safeRedirectPath } from "~/lib/redirects";
 import { refusalOf } from "~/lib/refused";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
+import { PageHeader } from "~/components/ui/page-header";
 import { intentOf, replyRefused, signedInAction } from "../../server/toolkit/action";
 import { listNotifications, markAllRead, markRead } from "../../server/models/notifications";
 import { getRequestContext } from "../../server/toolkit/request-context";
@@ -44,8 +45,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
   const refused = refusalOf(actionData);
   return (
     <div className="space-y-4">
-      <div className="flex items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">Notificações</h1>
+      <PageHeader title="Notificações">
         {unread > 0 ? (
           <Form method="post">
             <input type="hidden" name="intent" value="read-all" />
@@ -54,7 +54,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
             </Button>
           </Form>
         ) : null}
-      </div>
+      </PageHeader>
       {refused ? (
         <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
           {refused}

@@ -6,6 +6,7 @@ import { favoriteStateOf } from "../../server/toolkit/favorite-state";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import { voteAction } from "./+shared/vote.server";
 import type { Route } from "./+types/post";
+import { textLinkClass } from "~/components/ui/text-link";
 
 // A post's own page: where notifications ("X votou na sua enquete") and favorites lead.
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -41,7 +42,7 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
         voteError={refusalOf(actionData)}
       />
       <p>
-        <Link to="/posts" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline dark:text-brand-100">
+        <Link to="/posts" className={textLinkClass()}>
           ← Todos os posts
         </Link>
       </p>

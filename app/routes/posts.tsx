@@ -8,6 +8,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { useNewPosts } from "~/components/live";
 import { formatCount } from "~/lib/format";
 import { EmptyState } from "~/components/ui/empty-state";
+import { PageHeader } from "~/components/ui/page-header";
 import { listPosts } from "../../server/models/posts";
 import { favoriteStateOf } from "../../server/toolkit/favorite-state";
 import { getRequestContext } from "../../server/toolkit/request-context";
@@ -43,8 +44,7 @@ export default function Posts({ loaderData, actionData }: Route.ComponentProps) 
   const refused = actionData ? { postId: actionData.result.initialValue?.postId, error: refusalOf(actionData) } : undefined;
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">Posts</h1>
+      <PageHeader title="Posts">
         <div className="flex gap-2">
           {user ? (
             <Link to="/my-posts" className={buttonClass("secondary", "sm")}>
@@ -55,7 +55,7 @@ export default function Posts({ loaderData, actionData }: Route.ComponentProps) 
             Novo post
           </Link>
         </div>
-      </div>
+      </PageHeader>
       {/* Always there (empty when nothing is new) so screen readers announce the button appearing. */}
       <div role="status" className="flex justify-center empty:hidden">
         {newPosts > 0 ? (

@@ -13,6 +13,7 @@ import { favoriteStateOf } from "../../server/toolkit/favorite-state";
 import { publicOrigin } from "../../server/http/origin";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/sell-item";
+import { textLinkClass } from "~/components/ui/text-link";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
@@ -36,7 +37,7 @@ export default function SellItemPage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="space-y-4">
       <div className="flex items-center justify-between gap-2">
-        <Link to="/sell-items" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+        <Link to="/sell-items" className={textLinkClass({ small: true })}>
           ← Vendas
         </Link>
         <CartSheet />

@@ -19,6 +19,8 @@ import { favoriteStateOf } from "../../server/toolkit/favorite-state";
 import { publicOrigin } from "../../server/http/origin";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/sell-items";
+import { textLinkClass } from "~/components/ui/text-link";
+import { PageHeader } from "~/components/ui/page-header";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Vendas em Vila Serena · Guida" },
@@ -63,10 +65,9 @@ export default function SellItems({ loaderData }: Route.ComponentProps) {
     listPageHref("/sell-items", { categoria: category, precoMin: minPrice, precoMax: maxPrice, ...cursorTo(n, page, items) }, n);
   return (
     <div className="space-y-4">
-      <div className="flex items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">Vendas</h1>
+      <PageHeader title="Vendas">
         <CartSheet />
-      </div>
+      </PageHeader>
       <CartNeedsJavaScript />
       <div className="flex gap-2">
         <Link to="/create-sell-item" className={buttonClass("primary", "sm", "flex-1")}>
@@ -116,7 +117,7 @@ export default function SellItems({ loaderData }: Route.ComponentProps) {
               Filtrar
             </Button>
             {filtered ? (
-              <Link to="/sell-items" className="inline-flex min-h-11 items-center px-3 text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+              <Link to="/sell-items" className={textLinkClass({ small: true, className: "px-3" })}>
                 Limpar filtros
               </Link>
             ) : null}

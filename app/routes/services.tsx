@@ -1,11 +1,12 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { FavoriteButton } from "~/components/favorites";
 import { cachedClientLoader } from "~/client/loader-cache";
-import { CategorySelect, listPageHref } from "~/components/list-filters";
+import { CategoryFilter, listPageHref } from "~/components/list-filters";
 import { cursorTo, Pagination, pageRequestFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { serviceWhatsAppMessage, telHref, whatsAppChatHref } from "~/lib/contact-links";
-import { Button, buttonClass } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui/button";
+import { PageHeader } from "~/components/ui/page-header";
 import { EmptyState } from "~/components/ui/empty-state";
 import { cardClass } from "~/components/ui/card";
 import { hrefOf } from "~/lib/item-kinds";
@@ -13,6 +14,7 @@ import { serviceList } from "../../server/cache/reads";
 import { favoriteStateOf } from "../../server/toolkit/favorite-state";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/services";
+import { textLinkClass } from "~/components/ui/text-link";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Serviços em Vila Serena · Guida" },
@@ -39,20 +41,12 @@ export default function Services({ loaderData }: Route.ComponentProps) {
   const href = (n: number) => listPageHref("/services", { categoria: category, ...cursorTo(n, page, services) }, n);
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">Serviços</h1>
-        <Link to="/cadastrar/servico" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+      <PageHeader title="Serviços">
+        <Link to="/cadastrar/servico" className={textLinkClass({ small: true })}>
           Cadastrar serviço
         </Link>
-      </div>
-      <Form method="get" className="flex items-end gap-2" aria-label="Filtrar serviços">
-        <div className="min-w-0 flex-1">
-          <CategorySelect categories={categories} selected={category} />
-        </div>
-        <Button type="submit" variant="primary" size="md">
-          Filtrar
-        </Button>
-      </Form>
+      </PageHeader>
+      <CategoryFilter label="Filtrar serviços" categories={categories} selected={category} />
       {services.length === 0 ? (
         <EmptyState>
           {category ? "Nenhum serviço encontrado nessa categoria." : "Nenhum serviço cadastrado ainda."}
