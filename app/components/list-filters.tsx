@@ -1,6 +1,9 @@
 import type { ReactNode } from "react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { PageHeader } from "~/components/ui/page-header";
+import { textLinkClass } from "~/components/ui/text-link";
+import { PROPOSAL_TITLES, type ProposalPath } from "~/lib/listing-form";
 /**
  * Pieces the listing pages with filters (businesses, services, the marketplace) share: the
  * category picker of their GET form and the links to their pages, which carry the filters
@@ -26,6 +29,17 @@ export function CategorySelect({ categories, selected }: { categories: { categor
         ))}
       </select>
     </>
+  );
+}
+
+/** A directory list's title and the link to propose a listing of its kind (/cadastrar/{tipo}). */
+export function DirectoryHeader({ title, propose }: { title: string; propose: ProposalPath }) {
+  return (
+    <PageHeader title={title}>
+      <Link to={`/cadastrar/${propose}`} className={textLinkClass({ small: true })}>
+        {PROPOSAL_TITLES[propose]}
+      </Link>
+    </PageHeader>
   );
 }
 

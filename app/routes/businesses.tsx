@@ -1,11 +1,10 @@
 import { Link } from "react-router";
 import { cachedClientLoader } from "~/client/loader-cache";
-import { CategoryFilter, listPageHref } from "~/components/list-filters";
+import { CategoryFilter, DirectoryHeader, listPageHref } from "~/components/list-filters";
 import { OpenBadge } from "~/components/open-badge";
 import { cursorTo, Pagination, pageRequestFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { useTownNow } from "~/lib/use-town-now";
-import { PageHeader } from "~/components/ui/page-header";
 import { EmptyState } from "~/components/ui/empty-state";
 import { cardClass } from "~/components/ui/card";
 import { hrefOf } from "~/lib/item-kinds";
@@ -13,7 +12,6 @@ import { businessList } from "../../server/cache/reads";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/businesses";
 import { minuteOf } from "../../server/cache/read-cache";
-import { textLinkClass } from "~/components/ui/text-link";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Negócios de Vila Serena · Guida" },
@@ -45,11 +43,7 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
   const href = (n: number) => listPageHref("/businesses", { categoria: category, aberto: openNow ? "1" : undefined, ...cursorTo(n, page, businesses) }, n);
   return (
     <div className="space-y-4">
-      <PageHeader title="Negócios">
-        <Link to="/cadastrar/negocio" className={textLinkClass({ small: true })}>
-          Cadastrar negócio
-        </Link>
-      </PageHeader>
+      <DirectoryHeader title="Negócios" propose="negocio" />
       <CategoryFilter label="Filtrar negócios" categories={categories} selected={category}>
         <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
           <input type="checkbox" name="aberto" value="1" defaultChecked={openNow} className="size-5" />

@@ -7,16 +7,14 @@ import { Picture } from "~/components/picture";
 import { DRIVER_FILTERS, DRIVER_FILTER_LABELS, VEHICLE_LABELS, parseDriverFilter, type DriverFilter } from "~/lib/drivers";
 import { useTownNow } from "~/lib/use-town-now";
 import { EmptyState } from "~/components/ui/empty-state";
-import { PageHeader } from "~/components/ui/page-header";
 import { cardClass } from "~/components/ui/card";
 import { hrefOf } from "~/lib/item-kinds";
-import { listPageHref } from "~/components/list-filters";
+import { DirectoryHeader, listPageHref } from "~/components/list-filters";
 import { driverList } from "../../server/cache/reads";
 import { favoriteStateOf } from "../../server/toolkit/favorite-state";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/drivers";
 import { minuteOf } from "../../server/cache/read-cache";
-import { textLinkClass } from "~/components/ui/text-link";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const filter = parseDriverFilter(params.filter);
@@ -73,11 +71,7 @@ export default function Drivers({ loaderData }: Route.ComponentProps) {
   const href = (n: number) => listPageHref(`/drivers/${filter}`, cursorTo(n, page, drivers), n);
   return (
     <div className="space-y-4">
-      <PageHeader title={TITLES[filter]}>
-        <Link to="/cadastrar/motorista" className={textLinkClass({ small: true })}>
-          Cadastrar motorista
-        </Link>
-      </PageHeader>
+      <DirectoryHeader title={TITLES[filter]} propose="motorista" />
       <nav aria-label="Filtrar motoristas">
         <ul className="flex flex-wrap gap-2">
           {DRIVER_FILTERS.map((f) => {

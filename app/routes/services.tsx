@@ -1,12 +1,11 @@
 import { Link } from "react-router";
 import { FavoriteButton } from "~/components/favorites";
 import { cachedClientLoader } from "~/client/loader-cache";
-import { CategoryFilter, listPageHref } from "~/components/list-filters";
+import { CategoryFilter, DirectoryHeader, listPageHref } from "~/components/list-filters";
 import { cursorTo, Pagination, pageRequestFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { serviceWhatsAppMessage, telHref, whatsAppChatHref } from "~/lib/contact-links";
 import { buttonClass } from "~/components/ui/button";
-import { PageHeader } from "~/components/ui/page-header";
 import { EmptyState } from "~/components/ui/empty-state";
 import { cardClass } from "~/components/ui/card";
 import { hrefOf } from "~/lib/item-kinds";
@@ -14,7 +13,6 @@ import { serviceList } from "../../server/cache/reads";
 import { favoriteStateOf } from "../../server/toolkit/favorite-state";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/services";
-import { textLinkClass } from "~/components/ui/text-link";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Serviços em Vila Serena · Guida" },
@@ -41,11 +39,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
   const href = (n: number) => listPageHref("/services", { categoria: category, ...cursorTo(n, page, services) }, n);
   return (
     <div className="space-y-4">
-      <PageHeader title="Serviços">
-        <Link to="/cadastrar/servico" className={textLinkClass({ small: true })}>
-          Cadastrar serviço
-        </Link>
-      </PageHeader>
+      <DirectoryHeader title="Serviços" propose="servico" />
       <CategoryFilter label="Filtrar serviços" categories={categories} selected={category} />
       {services.length === 0 ? (
         <EmptyState>
