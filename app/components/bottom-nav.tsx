@@ -1,4 +1,5 @@
 import { NavLink, useLocation } from "react-router";
+import { KindIcon } from "./ui/kind-icon";
 import { useCurrentUser } from "./user-context";
 import { useUnreadCount } from "./live";
 
@@ -30,34 +31,12 @@ const PersonIcon = (
   </svg>
 );
 
-const StoreIcon = (
-  <svg {...iconProps}>
-    <path d="M4 9 5.5 4h13L20 9" />
-    <path d="M4 9h16v2a3 3 0 0 1-5.3 1.9A3 3 0 0 1 12 14a3 3 0 0 1-2.7-1.1A3 3 0 0 1 4 11z" />
-    <path d="M5.5 13.5V20h13v-6.5" />
-  </svg>
-);
-
-const TagIcon = (
-  <svg {...iconProps}>
-    <path d="M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9z" />
-    <circle cx="8" cy="8" r="1.5" />
-  </svg>
-);
-
-const ChatIcon = (
-  <svg {...iconProps}>
-    <path d="M4 5h16v11H9l-5 4z" />
-    <path d="M8 9.5h8M8 12.5h5" />
-  </svg>
-);
-
 // Items join as their screens are built (Vendas and Posts come with the community issue).
 const ITEMS: NavItem[] = [
   { to: "/", label: "Início", icon: HomeIcon, end: true },
-  { to: "/businesses", label: "Negócios", icon: StoreIcon },
-  { to: "/sell-items", label: "Vendas", icon: TagIcon },
-  { to: "/posts", label: "Posts", icon: ChatIcon },
+  { to: "/businesses", label: "Negócios", icon: <KindIcon kind="business" /> },
+  { to: "/sell-items", label: "Vendas", icon: <KindIcon kind="sell_item" /> },
+  { to: "/posts", label: "Posts", icon: <KindIcon kind="post" /> },
 ];
 
 /** Thumb-sized bottom navigation; NavLink marks the current page with aria-current="page". */

@@ -8,6 +8,7 @@ import { safeRedirectPath } from "~/lib/redirects";
 import { refusalOf, type Refused } from "~/lib/refused";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
+import { KindIcon } from "~/components/ui/kind-icon";
 import { cardClass } from "~/components/ui/card";
 import { intentOf, readForm, replyRefused } from "../../server/toolkit/action";
 import { addFavorite, listFavorites, removeFavorite } from "../../server/models/favorites";
@@ -152,7 +153,10 @@ export default function Favorites({ loaderData, actionData }: Route.ComponentPro
             <li key={f.id} className={cardClass("flex items-center gap-3 p-3")}>
               <Picture image={f.image} alt="" sizes="56px" className="size-14 shrink-0 rounded-lg" />
               <Link to={hrefOf(f.type, f.id)} className="min-w-0 flex-1">
-                <span className="block text-xs font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-100">{ITEM_KIND_LABELS[f.type]}</span>
+                <span className="flex items-center gap-1 text-xs font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-100">
+                  <KindIcon kind={f.type} size={14} />
+                  {ITEM_KIND_LABELS[f.type]}
+                </span>
                 <span className="block truncate font-semibold">{f.title}</span>
                 <span className="block truncate text-sm text-stone-600 dark:text-stone-300">{f.details}</span>
               </Link>

@@ -5,6 +5,8 @@ import { safeRedirectPath } from "~/lib/redirects";
 import { refusalOf } from "~/lib/refused";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
+import { KindIcon } from "~/components/ui/kind-icon";
+import { kindOfHref } from "~/lib/item-kinds";
 import { PageHeader } from "~/components/ui/page-header";
 import { intentOf, replyRefused, signedInAction } from "../../server/toolkit/action";
 import { listNotifications, markAllRead, markRead } from "../../server/models/notifications";
@@ -72,6 +74,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
                 n.readAt ? "bg-white dark:bg-stone-900" : "border-l-4 border-brand-600 bg-brand-50 dark:bg-brand-900"
               }`}
             >
+              <NotificationIcon link={n.link} />
               <div className="min-w-0 flex-1">
                 <p className="font-semibold">
                   {n.readAt ? null : <span className="sr-only">Não lida: </span>}
@@ -102,4 +105,10 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
       <Pagination page={page} hasMore={hasMore} href={(n) => `/notifications?pagina=${n}`} />
     </div>
   );
+}
+
+/** The icon of the kind of item a notification points to (a vote on a post, a favorited ad). */
+function NotificationIcon({ link }: { link: string | null }) {
+  const kind = kindOfHref(link);
+  return kind ? <KindIcon kind={kind} size={20} className="mt-0.5 shrink-0 text-brand-700 dark:text-brand-100" /> : null;
 }

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { Picture } from "~/components/picture";
 import { hrefOf, ITEM_KIND_LABELS, ITEM_KINDS } from "~/lib/item-kinds";
 import { EmptyState } from "~/components/ui/empty-state";
+import { KindIcon } from "~/components/ui/kind-icon";
 import { cardClass } from "~/components/ui/card";
 import { searchTown, type SearchHit } from "../../server/models/search";
 import { getRequestContext } from "../../server/toolkit/request-context";
@@ -33,7 +34,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       ) : (
         groups.map((group) => (
           <section key={group.kind} aria-labelledby={`busca-${group.kind}`}>
-            <h2 id={`busca-${group.kind}`} className="text-lg font-semibold">
+            <h2 id={`busca-${group.kind}`} className="flex items-center gap-2 text-lg font-semibold">
+              <KindIcon kind={group.kind} size={20} />
               {ITEM_KIND_LABELS[group.kind]} <span className="text-sm font-normal text-stone-600 dark:text-stone-400">({group.hits.length})</span>
             </h2>
             <ul className="mt-2 space-y-2">
