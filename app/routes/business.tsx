@@ -1,16 +1,14 @@
-import { formatBrazilianPhone } from "~/lib/phone";
 import { data, Link } from "react-router";
 import { ReportLink } from "~/components/report-link";
 import { useCurrentUser } from "~/components/user-context";
-import { FavoriteButton } from "~/components/favorites";
+import { ListingDetails, ListingHeader, ListingSection, PhoneLink } from "~/components/listing-page";
 import { OpenBadge } from "~/components/open-badge";
 import { WeekHoursTable } from "~/components/week-hours-table";
 import { ContactActions } from "~/components/contact-actions";
 import { Picture } from "~/components/picture";
 import { describeDay, townClock } from "~/lib/business-hours";
-import { instagramHref, telHref } from "~/lib/contact-links";
+import { instagramHref } from "~/lib/contact-links";
 import { useTownNow } from "~/lib/use-town-now";
-import { cardClass } from "~/components/ui/card";
 import { publicOrigin } from "../../server/http/origin";
 import { businessPage } from "../../server/cache/reads";
 import { favoriteStateOf } from "../../server/toolkit/favorite-state";
@@ -53,18 +51,14 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
           className="absolute -bottom-8 left-4 size-20 rounded-2xl border-4 border-stone-50 dark:border-stone-950"
         />
       </div>
-      <header className="flex items-start justify-between gap-3 pt-6">
-        <div className="min-w-0">
-        <h1 className="text-2xl font-bold">{business.name}</h1>
+      <ListingHeader kind="business" id={business.id} name={business.name} className="pt-6">
         <p className="text-stone-600 dark:text-stone-300">
           {business.category} · {business.neighbourhood}
         </p>
         <div className="mt-2">
           <OpenBadge hours={business.openingHours} now={now} />
         </div>
-        </div>
-        <FavoriteButton itemType="business" itemId={business.id} label={business.name} />
-      </header>
+      </ListingHeader>
       {business.description ? <p className="whitespace-pre-line">{business.description}</p> : null}
 
       <ContactActions
@@ -75,63 +69,35 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
         shareText={`${business.name} no Guida: ${pageUrl}`}
       />
 
-      <dl className={cardClass("space-y-2 p-4 text-sm")}>
-        {business.address ? (
-          <div>
-            <dt className="font-semibold">Endereço</dt>
-            <dd>
-              {business.address} — {business.neighbourhood}
-            </dd>
-          </div>
-        ) : null}
-        {business.phone ? (
-          <div>
-            <dt className="font-semibold">Telefone</dt>
-            <dd>
-              <a className="underline" href={telHref(business.phone)}>
-                {formatBrazilianPhone(business.phone)}
-              </a>
-            </dd>
-          </div>
-        ) : null}
-        {business.instagram ? (
-          <div>
-            <dt className="font-semibold">Instagram</dt>
-            <dd>
+      <ListingDetails
+        rows={[
+          ["Endereço", business.address && `${business.address} — ${business.neighbourhood}`],
+          ["Telefone", business.phone && <PhoneLink phone={business.phone} />],
+          [
+            "Instagram",
+            business.instagram && (
               <a className="underline" href={instagramHref(business.instagram)} rel="noopener noreferrer" target="_blank">
                 @{business.instagram.replace(/^@/, "")}
               </a>
-            </dd>
-          </div>
-        ) : null}
-        {business.website ? (
-          <div>
-            <dt className="font-semibold">Site</dt>
-            <dd>
+            ),
+          ],
+          [
+            "Site",
+            business.website && (
               <a className="break-all underline" href={business.website} rel="noopener noreferrer" target="_blank">
                 {business.website.replace(/^https?:\/\//, "")}
               </a>
-            </dd>
-          </div>
-        ) : null}
-      </dl>
+            ),
+          ],
+        ]}
+      />
 
-      <section aria-labelledby="horarios">
-        <h2 id="horarios" className="text-lg font-semibold">
-          Horário de funcionamento
-        </h2>
-        {business.openingHours ? (
-          <WeekHoursTable hours={business.openingHours} today={today} describe={describeDay} />
-        ) : (
-          <p className="mt-1 text-sm text-stone-600 dark:text-stone-300">Horário não informado. Ligue antes de ir.</p>
-        )}
-      </section>
+      <ListingSection id="horarios" title="Horário de funcionamento" empty={!business.openingHours && "Horário não informado. Ligue antes de ir."}>
+        {business.openingHours ? <WeekHoursTable hours={business.openingHours} today={today} describe={describeDay} /> : null}
+      </ListingSection>
 
       {business.gallery.length > 0 ? (
-        <section aria-labelledby="galeria">
-          <h2 id="galeria" className="text-lg font-semibold">
-            Fotos
-          </h2>
+        <ListingSection id="galeria" title="Fotos">
           <ul className="mt-2 grid grid-cols-2 gap-2">
             {business.gallery.map((image, i) => (
               <li key={image.id}>
@@ -139,7 +105,7 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-        </section>
+        </ListingSection>
       ) : null}
       <BusinessActions id={business.id} name={business.name} ownerId={business.ownerId} />
     </article>

@@ -1,10 +1,8 @@
 import { data, Link } from "react-router";
 import { ContactActions } from "~/components/contact-actions";
-import { FavoriteButton } from "~/components/favorites";
+import { ListingDetails, ListingHeader, PhoneLink } from "~/components/listing-page";
 import { Picture } from "~/components/picture";
-import { cardClass } from "~/components/ui/card";
-import { serviceWhatsAppMessage, telHref } from "~/lib/contact-links";
-import { formatBrazilianPhone } from "~/lib/phone";
+import { serviceWhatsAppMessage } from "~/lib/contact-links";
 import { publicOrigin } from "../../server/http/origin";
 import { servicePage } from "../../server/cache/reads";
 import { getRequestContext } from "../../server/toolkit/request-context";
@@ -35,20 +33,20 @@ export default function ServiceProfile({ loaderData }: Route.ComponentProps) {
   const { service, pageUrl } = loaderData;
   return (
     <article className="space-y-5">
-      <header className="flex items-start gap-4">
-        <Picture image={service.imageUrl} alt={`Foto de ${service.name}`} sizes="96px" priority placeholder={service.name} className="size-24 shrink-0 rounded-2xl" />
-        <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-bold leading-tight break-words">{service.name}</h1>
-          <p className="text-stone-600 dark:text-stone-300">
-            <Link to={`/services?categoria=${encodeURIComponent(service.category)}`} className="underline">
-              {service.category}
-            </Link>
-            {service.neighbourhood ? ` · ${service.neighbourhood}` : null}
-          </p>
-          {service.priceInfo ? <p className="mt-1 font-medium text-brand-700 dark:text-brand-100">{service.priceInfo}</p> : null}
-        </div>
-        <FavoriteButton itemType="service" itemId={service.id} label={service.name} />
-      </header>
+      <ListingHeader
+        kind="service"
+        id={service.id}
+        name={service.name}
+        picture={<Picture image={service.imageUrl} alt={`Foto de ${service.name}`} sizes="96px" priority placeholder={service.name} className="size-24 shrink-0 rounded-2xl" />}
+      >
+        <p className="text-stone-600 dark:text-stone-300">
+          <Link to={`/services?categoria=${encodeURIComponent(service.category)}`} className="underline">
+            {service.category}
+          </Link>
+          {service.neighbourhood ? ` · ${service.neighbourhood}` : null}
+        </p>
+        {service.priceInfo ? <p className="mt-1 font-medium text-brand-700 dark:text-brand-100">{service.priceInfo}</p> : null}
+      </ListingHeader>
       {service.description ? <p className="whitespace-pre-line break-words">{service.description}</p> : null}
 
       <ContactActions
@@ -59,18 +57,7 @@ export default function ServiceProfile({ loaderData }: Route.ComponentProps) {
         wideShare
       />
 
-      {service.phone ? (
-        <dl className={cardClass("space-y-3 p-4 text-sm")}>
-          <div>
-            <dt className="font-semibold">Telefone</dt>
-            <dd>
-              <a className="underline" href={telHref(service.phone)}>
-                {formatBrazilianPhone(service.phone)}
-              </a>
-            </dd>
-          </div>
-        </dl>
-      ) : null}
+      <ListingDetails rows={[["Telefone", service.phone && <PhoneLink phone={service.phone} />]]} />
     </article>
   );
 }
