@@ -1,6 +1,6 @@
 import { createContext, RouterContextProvider, type MiddlewareFunction } from "react-router";
 import { getAuth, type Auth, type SessionUser } from "../auth";
-import { ANON, getDb, withUser, type Claims, type Queryable } from "../db";
+import { ANON, getDb, pingDatabase, withUser, type Claims, type Database, type Queryable } from "../db";
 import type { ReadCache } from "../cache/read-cache";
 import { readKey, type OwnRead, type VisitorRead } from "../cache/reads";
 import { ANY, type Dependency } from "../cache/dependencies";
@@ -53,6 +53,8 @@ export type RequestContext = {
      * verified answer): the request's own cookies do not know them yet.
      */
     asSignedIn<T>(user: SessionUser, fn: (tx: Queryable) => Promise<T>): Promise<T>;
+    /** Whether the database answers within `timeoutMs` (/healthz): its engine, else it throws. */
+    ping(timeoutMs: number): Promise<Database["engine"]>;
   };
 };
 
@@ -160,6 +162,7 @@ function createRequestContext(request: Request, server: ServerContext): RequestC
         return server.userReads.read(`${user.id}|${readKey(read.name, args)}`, run, dependency);
       },
       asSignedIn: (user, fn) => asClaims({ role: "authenticated", sub: user.id, email: user.email }, fn),
+      ping: pingDatabase,
     },
   };
 }
