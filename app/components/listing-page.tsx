@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { FavoriteButton } from "~/components/favorites";
+import { Picture } from "~/components/picture";
 import { cardClass } from "~/components/ui/card";
 import { telHref } from "~/lib/contact-links";
 import type { ListingKind } from "~/lib/item-kinds";
@@ -10,12 +11,14 @@ import { formatBrazilianPhone } from "~/lib/phone";
  * shares: its header and its details card.
  */
 
-/** The listing's photo (if beside the name), its name, what it is (`children`) and its heart. */
-export function ListingHeader(props: { kind: ListingKind; id: string; name: string; picture?: ReactNode; centered?: boolean; className?: string; children: ReactNode }) {
-  const { kind, id, name, picture, centered = false, className, children } = props;
+type HeaderPhoto = { url: string | null; shape: "rounded-full" | "rounded-2xl" };
+
+/** The listing's photo (when beside the name: a driver's face, a service's picture), its name, what it is (`children`) and its heart. */
+export function ListingHeader(props: { kind: ListingKind; id: string; name: string; photo?: HeaderPhoto; centered?: boolean; className?: string; children: ReactNode }) {
+  const { kind, id, name, photo, centered = false, className, children } = props;
   return (
     <header className={`flex gap-4 ${centered ? "items-center" : "items-start"} ${className ?? ""}`}>
-      {picture}
+      {photo ? <Picture image={photo.url} alt={`Foto de ${name}`} sizes="96px" priority placeholder={name} className={`size-24 shrink-0 ${photo.shape}`} /> : null}
       <div className="min-w-0 flex-1">
         <h1 className="text-2xl font-bold leading-tight break-words">{name}</h1>
         {children}

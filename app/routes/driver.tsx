@@ -4,9 +4,8 @@ import { data } from "react-router";
 import { WeekHoursTable } from "~/components/week-hours-table";
 import { AvailabilityBadge } from "~/components/availability-badge";
 import { ContactActions } from "~/components/contact-actions";
-import { Picture } from "~/components/picture";
 import { describeDay, townClock, type DayHours } from "~/lib/business-hours";
-import { VEHICLE_LABELS, driverWhatsAppMessage } from "~/lib/drivers";
+import { VEHICLE_LABELS, driverWhatsAppMessage, vehicleLine } from "~/lib/drivers";
 import { useTownNow } from "~/lib/use-town-now";
 import { publicOrigin } from "../../server/http/origin";
 import { driverPage } from "../../server/cache/reads";
@@ -51,11 +50,10 @@ export default function DriverProfile({ loaderData }: Route.ComponentProps) {
         id={driver.id}
         name={driver.name}
         centered
-        picture={<Picture image={driver.photoUrl} alt={`Foto de ${driver.name}`} sizes="96px" priority placeholder={driver.name} className="size-24 shrink-0 rounded-full" />}
+        photo={{ url: driver.photoUrl, shape: "rounded-full" }}
       >
         <p className="text-stone-600 dark:text-stone-300">
-          {VEHICLE_LABELS[driver.vehicleKind]}
-          {driver.vehicleDescription ? ` · ${driver.vehicleDescription}` : null}
+          {vehicleLine(driver.vehicleKind, driver.vehicleDescription)}
         </p>
         <div className="mt-2">
           <AvailabilityBadge hours={driver.workingHours} now={now} />
@@ -73,7 +71,7 @@ export default function DriverProfile({ loaderData }: Route.ComponentProps) {
 
       <ListingDetails
         rows={[
-          ["Veículo", `${VEHICLE_LABELS[driver.vehicleKind]}${driver.vehicleDescription ? ` — ${driver.vehicleDescription}` : ""}`],
+          ["Veículo", vehicleLine(driver.vehicleKind, driver.vehicleDescription, " — ")],
           ["Telefone", driver.phone && <PhoneLink phone={driver.phone} />],
         ]}
       />

@@ -4,7 +4,7 @@ import { cachedClientLoader } from "~/client/loader-cache";
 import { AvailabilityBadge } from "~/components/availability-badge";
 import { cursorTo, Pagination, pageRequestFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
-import { DRIVER_FILTERS, DRIVER_FILTER_LABELS, VEHICLE_LABELS, parseDriverFilter, type DriverFilter } from "~/lib/drivers";
+import { DRIVER_FILTERS, DRIVER_FILTER_LABELS, parseDriverFilter, vehicleLine, type DriverFilter } from "~/lib/drivers";
 import { useTownNow } from "~/lib/use-town-now";
 import { EmptyState } from "~/components/ui/empty-state";
 import { cardClass } from "~/components/ui/card";
@@ -105,8 +105,7 @@ export default function Drivers({ loaderData }: Route.ComponentProps) {
                 <span className="min-w-0 flex-1">
                   <span className="block font-semibold leading-snug">{driver.name}</span>
                   <span className="line-clamp-2 text-sm text-stone-600 dark:text-stone-300">
-                    {VEHICLE_LABELS[driver.vehicleKind]}
-                    {driver.vehicleDescription ? ` · ${driver.vehicleDescription}` : null}
+                    {vehicleLine(driver.vehicleKind, driver.vehicleDescription)}
                   </span>
                   <span className="mt-1 block">
                     <AvailabilityBadge hours={driver.workingHours} now={now} />

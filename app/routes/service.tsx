@@ -1,7 +1,6 @@
 import { data, Link } from "react-router";
 import { ContactActions } from "~/components/contact-actions";
 import { ListingDetails, ListingHeader, PhoneLink } from "~/components/listing-page";
-import { Picture } from "~/components/picture";
 import { serviceWhatsAppMessage } from "~/lib/contact-links";
 import { publicOrigin } from "../../server/http/origin";
 import { servicePage } from "../../server/cache/reads";
@@ -37,7 +36,7 @@ export default function ServiceProfile({ loaderData }: Route.ComponentProps) {
         kind="service"
         id={service.id}
         name={service.name}
-        picture={<Picture image={service.imageUrl} alt={`Foto de ${service.name}`} sizes="96px" priority placeholder={service.name} className="size-24 shrink-0 rounded-2xl" />}
+        photo={{ url: service.imageUrl, shape: "rounded-2xl" }}
       >
         <p className="text-stone-600 dark:text-stone-300">
           <Link to={`/services?categoria=${encodeURIComponent(service.category)}`} className="underline">
