@@ -68,7 +68,7 @@ export async function listBusinesses(
   tx: Queryable,
   options: PageRequest & { category?: string; openNow?: boolean; now: Date },
 ): Promise<{ businesses: BusinessCard[]; hasMore: boolean; page: number }> {
-  const page = nameOrderPage("public.businesses", "b", "name", options, "$6", BUSINESSES_PAGE_SIZE);
+  const page = nameOrderPage("public.businesses", "b", "name", options, "$6", BUSINESSES_PAGE_SIZE, "name_sort_key");
   const rows = await tx.query<BusinessCard>(
     `SELECT ${CARD_COLUMNS}
      FROM public.businesses b

@@ -37,7 +37,7 @@ export async function listDrivers(
 ): Promise<{ drivers: DriverCard[]; hasMore: boolean; page: number }> {
   const { filter } = options;
   const kind = filter === "all" || filter === "disponiveis" ? null : filter;
-  const page = nameOrderPage("public.drivers", "d", "name", options, "$6", DRIVERS_PAGE_SIZE);
+  const page = nameOrderPage("public.drivers", "d", "name", options, "$6", DRIVERS_PAGE_SIZE, "name_sort_key");
   const rows = await tx.query<DriverCard>(
     `SELECT ${CARD_COLUMNS}
      FROM public.drivers d

@@ -13,7 +13,11 @@ export type KeysetPage<T> = { rows: T[]; hasMore: boolean; page: number };
 /**
  * The WHERE condition, ORDER BY and OFFSET of one page of a list in the accent-folded name
  * order (`ptSortKey(name), name, id`, which an expression index of the same columns serves).
- * `cursorParam` is the placeholder the cursor's id is bound to.
+ * `cursorParam` is the placeholder the cursor's id is bound to. A table read through a
+ * row-level policy names its stored sort key (`sortKeyColumn`, the same expression kept by
+ * the table): PostgreSQL lets the cursor condition into the index only when it holds no
+ * function that is not leakproof, and `lower`/`translate` are not, so the expression's
+ * condition was checked on every row from the list's start (20261126000700_city_keyset.sql).
  */
 export function nameOrderPage(
   table: string,
@@ -22,8 +26,10 @@ export function nameOrderPage(
   request: PageRequest,
   cursorParam: string,
   pageSize: number,
+  sortKeyColumn?: string,
 ): { where: string; orderBy: string; offset: number; cursor: string | null } {
-  const parts = (a: string) => [ptSortKey(`${a}.${nameColumn}`), `${a}.${nameColumn}`, `${a}.id`];
+  const sortKey = (a: string) => (sortKeyColumn ? `${a}.${sortKeyColumn}` : ptSortKey(`${a}.${nameColumn}`));
+  const parts = (a: string) => [sortKey(a), `${a}.${nameColumn}`, `${a}.id`];
   const key = (a: string) => parts(a).join(", ");
   const orderBy = (direction: "ASC" | "DESC") => parts(alias).map((part) => `${part} ${direction}`).join(", ");
   const cursorKey = `(SELECT ${key("c")} FROM ${table} c WHERE c.id = ${cursorParam}::uuid)`;

@@ -28,7 +28,7 @@ export async function listServices(
   tx: Queryable,
   options: PageRequest & { category?: string },
 ): Promise<{ services: ServiceCard[]; hasMore: boolean; page: number }> {
-  const page = nameOrderPage("public.services", "s", "name", options, "$4", SERVICES_PAGE_SIZE);
+  const page = nameOrderPage("public.services", "s", "name", options, "$4", SERVICES_PAGE_SIZE, "name_sort_key");
   const rows = await tx.query<ServiceCard>(
     `SELECT ${CARD_COLUMNS}
      FROM public.services s
