@@ -10,7 +10,7 @@ import { PROPOSAL_TITLES, type ProposalPath } from "~/lib/listing-form";
  * along so "Próxima" keeps what the resident chose (and works without JavaScript).
  */
 
-export const filterInputClass =
+const filterInputClass =
   "mt-1 block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-2 text-base dark:border-stone-700 dark:bg-stone-900";
 
 /** "Categoria" with every category and how many listings it has; "Todas" clears the filter. */
@@ -29,6 +29,18 @@ export function CategorySelect({ categories, selected }: { categories: { categor
         ))}
       </select>
     </>
+  );
+}
+
+/** A price bound of a GET filter ("Preço mínimo (R$)"), kept as the resident typed it ("1.500"). */
+export function PriceFilterInput({ name, label, value, placeholder }: { name: string; label: string; value: string; placeholder: string }) {
+  return (
+    <div>
+      <label htmlFor={name} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input id={name} name={name} inputMode="decimal" defaultValue={value} placeholder={placeholder} className={filterInputClass} />
+    </div>
   );
 }
 

@@ -1,5 +1,40 @@
+import { Fragment, type ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+
+/**
+ * One page of a list (news, posts, sell items, my-*): its items, or the sentence it says while it
+ * has none, then the links to the other pages. Past page 1 an empty page says `emptyLater` ("Não
+ * há mais notícias."), not the invitation meant for a list nobody has written to yet.
+ */
+export function PagedList<T extends { id: string }>(props: {
+  items: readonly T[];
+  label: string;
+  className: string;
+  empty: ReactNode;
+  emptyLater?: ReactNode;
+  page: number;
+  hasMore: boolean;
+  href: (page: number) => string;
+  children: (item: T, index: number) => ReactNode;
+}) {
+  const { items, page } = props;
+  return (
+    <>
+      {items.length === 0 ? (
+        <EmptyState>{page > 1 && props.emptyLater ? props.emptyLater : props.empty}</EmptyState>
+      ) : (
+        <ul className={props.className} aria-label={props.label}>
+          {items.map((item, i) => (
+            <Fragment key={item.id}>{props.children(item, i)}</Fragment>
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} hasMore={props.hasMore} href={props.href} />
+    </>
+  );
+}
 
 /** Previous/next page links: plain links, so paging works without JavaScript. */
 export function Pagination({ page, hasMore, href }: { page: number; hasMore: boolean; href: (page: number) => string }) {

@@ -1,8 +1,7 @@
 import { Link } from "react-router";
-import { Pagination, pageFromUrl } from "~/components/pagination";
+import { PagedList, pageFromUrl } from "~/components/pagination";
 import { PostCard } from "~/components/post-card";
 import { buttonClass } from "~/components/ui/button";
-import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { listMyPosts } from "../../server/models/posts";
 import { favoriteStateOf } from "../../server/toolkit/favorite-state";
@@ -30,21 +29,23 @@ export default function MyPosts({ loaderData }: Route.ComponentProps) {
           Novo post
         </Link>
       </PageHeader>
-      {posts.length === 0 ? (
-        <EmptyState>
-          {page > 1 ? "Não há mais posts." : "Você ainda não publicou nenhum post. Conte uma novidade ou faça uma enquete para a vizinhança!"}
-        </EmptyState>
-      ) : (
-        <ul className="space-y-4" aria-label="Meus posts">
-          {posts.map((post) => (
-            <li key={post.id}>
-              {/* Votes go through the post's own page, which answers the same form. */}
-              <PostCard post={post} preview voteAction={`/posts/${post.id}`} voteRedirect={`${pageHref(page)}#post-${post.id}`} />
-            </li>
-          ))}
-        </ul>
-      )}
-      <Pagination page={page} hasMore={hasMore} href={pageHref} />
+      <PagedList
+        items={posts}
+        label="Meus posts"
+        className="space-y-4"
+        empty="Você ainda não publicou nenhum post. Conte uma novidade ou faça uma enquete para a vizinhança!"
+        emptyLater="Não há mais posts."
+        page={page}
+        hasMore={hasMore}
+        href={pageHref}
+      >
+        {(post) => (
+          <li>
+            {/* Votes go through the post's own page, which answers the same form. */}
+            <PostCard post={post} preview voteAction={`/posts/${post.id}`} voteRedirect={`${pageHref(page)}#post-${post.id}`} />
+          </li>
+        )}
+      </PagedList>
     </div>
   );
 }

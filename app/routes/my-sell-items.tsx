@@ -1,10 +1,9 @@
 import { Link } from "react-router";
-import { Pagination, pageFromUrl } from "~/components/pagination";
+import { PagedList, pageFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { SoldBadge } from "~/components/sold-badge";
 import { formatBRL, formatShortDate } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
-import { EmptyState } from "~/components/ui/empty-state";
 import { cardClass } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
 import { hrefOf } from "~/lib/item-kinds";
@@ -31,46 +30,48 @@ export default function MySellItems({ loaderData }: Route.ComponentProps) {
           Anunciar item
         </Link>
       </PageHeader>
-      {items.length === 0 ? (
-        <EmptyState>
-          {page > 1 ? "Não há mais anúncios nesta página." : "Você ainda não anunciou nada. Tem algo parado em casa? Anuncie para os vizinhos."}
-        </EmptyState>
-      ) : (
-        <ul aria-label="Meus anúncios" className="space-y-2">
-          {items.map((item) => {
-            const sold = item.status === "sold";
-            return (
-              <li key={item.id} className={cardClass("flex items-center gap-3 p-3")}>
-                <Picture image={item.image} alt="" sizes="80px" placeholder={item.title} className={`aspect-[4/3] w-20 shrink-0 rounded-lg ${sold ? "opacity-60 grayscale" : ""}`} />
-                <div className="min-w-0 flex-1">
-                  <Link to={hrefOf("sell_item", item.id)} className="line-clamp-2 font-semibold leading-snug break-words hover:underline">
-                    {item.title}
-                  </Link>
-                  <p className="flex flex-wrap items-center gap-2 text-sm">
-                    <span className="font-semibold">{formatBRL(item.price)}</span>
-                    {sold ? (
-                      <SoldBadge />
-                    ) : (
-                      <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50">
-                        À venda
-                      </span>
-                    )}
-                  </p>
-                  <p className="text-xs text-stone-600 dark:text-stone-300">Publicado em {formatShortDate(item.createdAt)}</p>
-                </div>
-                <Link
-                  to={`/sell-items/${item.id}/edit`}
-                  aria-label={`Editar ${item.title}`}
-                  className={buttonClass("secondary", "sm", "shrink-0")}
-                >
-                  Editar
+      <PagedList
+        items={items}
+        label="Meus anúncios"
+        className="space-y-2"
+        empty="Você ainda não anunciou nada. Tem algo parado em casa? Anuncie para os vizinhos."
+        emptyLater="Não há mais anúncios nesta página."
+        page={page}
+        hasMore={hasMore}
+        href={(n) => (n > 1 ? `/my-sell-items?pagina=${n}` : "/my-sell-items")}
+      >
+        {(item) => {
+          const sold = item.status === "sold";
+          return (
+            <li className={cardClass("flex items-center gap-3 p-3")}>
+              <Picture image={item.image} alt="" sizes="80px" placeholder={item.title} className={`aspect-[4/3] w-20 shrink-0 rounded-lg ${sold ? "opacity-60 grayscale" : ""}`} />
+              <div className="min-w-0 flex-1">
+                <Link to={hrefOf("sell_item", item.id)} className="line-clamp-2 font-semibold leading-snug break-words hover:underline">
+                  {item.title}
                 </Link>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <Pagination page={page} hasMore={hasMore} href={(n) => (n > 1 ? `/my-sell-items?pagina=${n}` : "/my-sell-items")} />
+                <p className="flex flex-wrap items-center gap-2 text-sm">
+                  <span className="font-semibold">{formatBRL(item.price)}</span>
+                  {sold ? (
+                    <SoldBadge />
+                  ) : (
+                    <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50">
+                      À venda
+                    </span>
+                  )}
+                </p>
+                <p className="text-xs text-stone-600 dark:text-stone-300">Publicado em {formatShortDate(item.createdAt)}</p>
+              </div>
+              <Link
+                to={`/sell-items/${item.id}/edit`}
+                aria-label={`Editar ${item.title}`}
+                className={buttonClass("secondary", "sm", "shrink-0")}
+              >
+                Editar
+              </Link>
+            </li>
+          );
+        }}
+      </PagedList>
     </div>
   );
 }

@@ -1,11 +1,10 @@
 import { Link } from "react-router";
 import { FavoriteButton } from "~/components/favorites";
 import { cachedClientLoader } from "~/client/loader-cache";
-import { cursorTo, Pagination, pageRequestFromUrl } from "~/components/pagination";
+import { cursorTo, PagedList, pageRequestFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { formatLongDate } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
-import { EmptyState } from "~/components/ui/empty-state";
 import { cardClass } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
 import { hrefOf } from "~/lib/item-kinds";
@@ -41,44 +40,46 @@ export default function News({ loaderData }: Route.ComponentProps) {
           Publicar notícia
         </Link>
       </PageHeader>
-      {news.length === 0 ? (
-        <EmptyState>
-          {page > 1 ? "Não há mais notícias." : "Nenhuma notícia publicada ainda."}
-        </EmptyState>
-      ) : (
-        <ul className="space-y-4" aria-label="Notícias">
-          {news.map((item, i) => (
-            <li key={item.id}>
-              <article className={cardClass("overflow-hidden")}>
-                <Picture
-                  image={item.coverImage}
-                  alt=""
-                  sizes="(min-width: 768px) 736px, calc(100vw - 2rem)"
-                  priority={i === leadImage}
-                  fetchPriority={i === leadImage ? "high" : undefined}
-                  placeholder={item.title}
-                  className="aspect-video w-full"
-                />
-                <div className="space-y-1 p-3">
-                  <div className="flex items-start justify-between gap-2">
-                    <h2 className="min-w-0 text-lg font-semibold leading-snug">
-                      <Link to={hrefOf("news", item.id)} className="hover:underline">
-                        {item.title}
-                      </Link>
-                    </h2>
-                    <FavoriteButton itemType="news" itemId={item.id} label={item.title} />
-                  </div>
-                  <p className="text-xs text-stone-500 dark:text-stone-400">
-                    <time dateTime={new Date(item.createdAt).toISOString()}>{formatLongDate(item.createdAt)}</time>
-                  </p>
-                  {item.summary ? <p className="text-sm text-stone-700 dark:text-stone-300">{item.summary}</p> : null}
+      <PagedList
+        items={news}
+        label="Notícias"
+        className="space-y-4"
+        empty="Nenhuma notícia publicada ainda."
+        emptyLater="Não há mais notícias."
+        page={page}
+        hasMore={hasMore}
+        href={href}
+      >
+        {(item, i) => (
+          <li>
+            <article className={cardClass("overflow-hidden")}>
+              <Picture
+                image={item.coverImage}
+                alt=""
+                sizes="(min-width: 768px) 736px, calc(100vw - 2rem)"
+                priority={i === leadImage}
+                fetchPriority={i === leadImage ? "high" : undefined}
+                placeholder={item.title}
+                className="aspect-video w-full"
+              />
+              <div className="space-y-1 p-3">
+                <div className="flex items-start justify-between gap-2">
+                  <h2 className="min-w-0 text-lg font-semibold leading-snug">
+                    <Link to={hrefOf("news", item.id)} className="hover:underline">
+                      {item.title}
+                    </Link>
+                  </h2>
+                  <FavoriteButton itemType="news" itemId={item.id} label={item.title} />
                 </div>
-              </article>
-            </li>
-          ))}
-        </ul>
-      )}
-      <Pagination page={page} hasMore={hasMore} href={href} />
+                <p className="text-xs text-stone-500 dark:text-stone-400">
+                  <time dateTime={new Date(item.createdAt).toISOString()}>{formatLongDate(item.createdAt)}</time>
+                </p>
+                {item.summary ? <p className="text-sm text-stone-700 dark:text-stone-300">{item.summary}</p> : null}
+              </div>
+            </article>
+          </li>
+        )}
+      </PagedList>
     </div>
   );
 }

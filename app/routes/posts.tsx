@@ -1,5 +1,5 @@
 import { Link, useRevalidator } from "react-router";
-import { cursorTo, Pagination, pageRequestFromUrl } from "~/components/pagination";
+import { cursorTo, PagedList, pageRequestFromUrl } from "~/components/pagination";
 import { listPageHref } from "~/components/list-filters";
 import { PostCard } from "~/components/post-card";
 import { useCurrentUser } from "~/components/user-context";
@@ -7,7 +7,6 @@ import { refusalOf } from "~/lib/refused";
 import { Button, buttonClass } from "~/components/ui/button";
 import { useNewPosts } from "~/components/live";
 import { formatCount } from "~/lib/format";
-import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { listPosts } from "../../server/models/posts";
 import { favoriteStateOf } from "../../server/toolkit/favorite-state";
@@ -78,27 +77,29 @@ export default function Posts({ loaderData, actionData }: Route.ComponentProps) 
           {refused.error}
         </p>
       ) : null}
-      {posts.length === 0 ? (
-        <EmptyState>
-          {page > 1 ? "Não há mais posts." : "Ninguém publicou nada ainda. Que tal começar a conversa?"}
-        </EmptyState>
-      ) : (
-        <ul className="space-y-4" aria-label="Posts">
-          {posts.map((post, i) => (
-            <li key={post.id}>
-              <PostCard
-                post={post}
-                preview
-                priority={i === leadImage}
-                voteAction="/posts"
-                voteRedirect={`${pageHref(page)}#post-${post.id}`}
-                voteError={refused?.postId === post.id ? refused.error : null}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
-      <Pagination page={page} hasMore={hasMore} href={pageHref} />
+      <PagedList
+        items={posts}
+        label="Posts"
+        className="space-y-4"
+        empty="Ninguém publicou nada ainda. Que tal começar a conversa?"
+        emptyLater="Não há mais posts."
+        page={page}
+        hasMore={hasMore}
+        href={pageHref}
+      >
+        {(post, i) => (
+          <li>
+            <PostCard
+              post={post}
+              preview
+              priority={i === leadImage}
+              voteAction="/posts"
+              voteRedirect={`${pageHref(page)}#post-${post.id}`}
+              voteError={refused?.postId === post.id ? refused.error : null}
+            />
+          </li>
+        )}
+      </PagedList>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
 import { AddToCartButton, CartNeedsJavaScript, CartSheet, toCartProduct, WhatsAppWithoutCart } from "~/components/cart";
 import { FavoriteButton } from "~/components/favorites";
-import { CategorySelect, filterInputClass, listPageHref } from "~/components/list-filters";
-import { cursorTo, Pagination, pageRequestFromUrl } from "~/components/pagination";
+import { CategorySelect, listPageHref, PriceFilterInput } from "~/components/list-filters";
+import { cursorTo, PagedList, pageRequestFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { SoldBadge } from "~/components/sold-badge";
 import { useCurrentUser } from "~/components/user-context";
@@ -10,7 +10,6 @@ import { formatBRL } from "~/lib/format";
 import { parsePrice } from "~/lib/price";
 import { conditionLabel } from "~/lib/sell-items";
 import { Button, buttonClass } from "~/components/ui/button";
-import { EmptyState } from "~/components/ui/empty-state";
 import { cardClass } from "~/components/ui/card";
 import { hrefOf } from "~/lib/item-kinds";
 import type { SellItemCard } from "../../server/models/sell-items";
@@ -92,18 +91,8 @@ export default function SellItems({ loaderData }: Route.ComponentProps) {
             <CategorySelect categories={categories} selected={category} />
           </div>
           <div className="grid grid-cols-2 gap-2">
-            <div>
-              <label htmlFor="precoMin" className="block text-sm font-medium">
-                Preço mínimo (R$)
-              </label>
-              <input id="precoMin" name="precoMin" inputMode="decimal" defaultValue={minPrice} placeholder="0,00" className={filterInputClass} />
-            </div>
-            <div>
-              <label htmlFor="precoMax" className="block text-sm font-medium">
-                Preço máximo (R$)
-              </label>
-              <input id="precoMax" name="precoMax" inputMode="decimal" defaultValue={maxPrice} placeholder="Sem limite" className={filterInputClass} />
-            </div>
+            <PriceFilterInput name="precoMin" label="Preço mínimo (R$)" value={minPrice} placeholder="0,00" />
+            <PriceFilterInput name="precoMax" label="Preço máximo (R$)" value={maxPrice} placeholder="Sem limite" />
           </div>
           {problems.length > 0 ? (
             <div role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
@@ -125,18 +114,17 @@ export default function SellItems({ loaderData }: Route.ComponentProps) {
         </Form>
       </details>
 
-      {items.length === 0 ? (
-        <EmptyState>
-          {filtered ? "Nenhum anúncio encontrado com esses filtros." : "Ninguém anunciou nada ainda. Que tal ser o primeiro?"}
-        </EmptyState>
-      ) : (
-        <ul aria-label="Itens à venda" className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          {items.map((item, i) => (
-            <SellItemCardView key={item.id} item={item} priority={i < 2} origin={origin} />
-          ))}
-        </ul>
-      )}
-      <Pagination page={page} hasMore={hasMore} href={href} />
+      <PagedList
+        items={items}
+        label="Itens à venda"
+        className="grid grid-cols-1 gap-3 sm:grid-cols-2"
+        empty={filtered ? "Nenhum anúncio encontrado com esses filtros." : "Ninguém anunciou nada ainda. Que tal ser o primeiro?"}
+        page={page}
+        hasMore={hasMore}
+        href={href}
+      >
+        {(item, i) => <SellItemCardView item={item} priority={i < 2} origin={origin} />}
+      </PagedList>
     </div>
   );
 }
