@@ -7,7 +7,7 @@ import { formatLongDate } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
-import { hrefOf } from "~/lib/item-kinds";
+import { ItemTitle } from "~/components/ui/item-title";
 import { listPageHref } from "~/components/list-filters";
 import { newsList } from "../../server/cache/reads";
 import { favoriteStateOf } from "../../server/toolkit/favorite-state";
@@ -64,11 +64,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
               />
               <div className="space-y-1 p-3">
                 <div className="flex items-start justify-between gap-2">
-                  <h2 className="min-w-0 text-lg font-semibold leading-snug">
-                    <Link to={hrefOf("news", item.id)} className="hover:underline">
-                      {item.title}
-                    </Link>
-                  </h2>
+                  <ItemTitle kind="news" id={item.id} title={item.title} className="min-w-0 text-lg font-semibold leading-snug" />
                   <FavoriteButton itemType="news" itemId={item.id} label={item.title} />
                 </div>
                 <p className="text-xs text-stone-500 dark:text-stone-400">

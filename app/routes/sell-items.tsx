@@ -12,6 +12,7 @@ import { conditionLabel } from "~/lib/sell-items";
 import { Button, buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { hrefOf } from "~/lib/item-kinds";
+import { ItemTitle } from "~/components/ui/item-title";
 import type { SellItemCard } from "../../server/models/sell-items";
 import { sellItemList } from "../../server/cache/reads";
 import { favoriteStateOf } from "../../server/toolkit/favorite-state";
@@ -147,11 +148,7 @@ function SellItemCardView({ item, priority, origin }: { item: SellItemCard; prio
           />
         </Link>
         <div className="min-w-0 flex-1">
-          <h2 className="font-semibold leading-snug break-words">
-            <Link to={hrefOf("sell_item", item.id)} className="hover:underline">
-              {item.title}
-            </Link>
-          </h2>
+          <ItemTitle kind="sell_item" id={item.id} title={item.title} className="font-semibold leading-snug break-words" />
           <p className="flex flex-wrap items-center gap-2">
             <span className={`text-lg font-bold ${sold ? "text-stone-500 line-through dark:text-stone-400" : "text-brand-700 dark:text-brand-100"}`}>
               {formatBRL(item.price)}

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { FavoriteButton } from "~/components/favorites";
 import { cachedClientLoader } from "~/client/loader-cache";
 import { CategoryFilter, DirectoryHeader, listPageHref } from "~/components/list-filters";
@@ -8,7 +7,7 @@ import { serviceWhatsAppMessage, telHref, whatsAppChatHref } from "~/lib/contact
 import { buttonClass } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { cardClass } from "~/components/ui/card";
-import { hrefOf } from "~/lib/item-kinds";
+import { ItemTitle } from "~/components/ui/item-title";
 import { serviceList } from "../../server/cache/reads";
 import { favoriteStateOf } from "../../server/toolkit/favorite-state";
 import { getRequestContext } from "../../server/toolkit/request-context";
@@ -53,11 +52,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 <div className="flex gap-3">
                   <Picture image={service.imageUrl} alt="" sizes="64px" priority={i < 4} placeholder={service.name} className="size-16 shrink-0 rounded-xl" />
                   <div className="min-w-0 flex-1">
-                    <h2 id={`servico-${service.id}`} className="font-semibold leading-snug">
-                      <Link to={hrefOf("service", service.id)} className="hover:underline">
-                        {service.name}
-                      </Link>
-                    </h2>
+                    <ItemTitle kind="service" id={service.id} title={service.name} headingId={`servico-${service.id}`} className="font-semibold leading-snug" />
                     <p className="text-sm text-stone-600 dark:text-stone-300">
                       {service.category}
                       {service.neighbourhood ? ` · ${service.neighbourhood}` : null}
