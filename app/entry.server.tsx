@@ -31,8 +31,9 @@ function hydrateAfterLoad(html: string) {
   });
   const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
   const loader =
-    `(function(n,p,m){addEventListener("load",function(){setTimeout(function(){var d=document,i,e;` +
-    `for(i=0;i<p.length;i++){e=d.createElement("link");e.rel="modulepreload";e.href=p[i];e.nonce=n;d.head.appendChild(e)}` +
+    // No "<" in the script's text, so nothing in it can read as markup (nor close the element).
+    `(function(n,p,m){addEventListener("load",function(){setTimeout(function(){var d=document,e;` +
+    `p.forEach(function(h){e=d.createElement("link");e.rel="modulepreload";e.href=h;e.nonce=n;d.head.appendChild(e)});` +
     `e=d.createElement("script");e.type="module";e.nonce=n;e.textContent=m;d.head.appendChild(e)})})})` +
     `(document.currentScript.nonce,${json(preloads)},${json(hydration[2])})`;
   return rest.replace(HYDRATION_SCRIPT, () => `<script${hydration[1] ?? ""}>${loader}</script>`);
