@@ -73,6 +73,8 @@ type ColumnRule = {
   stored?: string;
   /** After the owner's update, true on the row (what the database filled in meanwhile). */
   check?: string;
+  /** A generated column: every write naming it is refused as such, before any grant. */
+  generated?: true;
 };
 
 type TableRules = {
@@ -95,6 +97,8 @@ type TableRules = {
 };
 
 const nobody = (value: string): ColumnRule => ({ value, update: "nobody" });
+const GENERATED: ColumnRule = { value: "'zzz'", update: "nobody", generated: true };
+const GENERATED_REFUSAL = /cannot insert a non-DEFAULT value|can only be updated to DEFAULT/;
 const owner = (value: string, filled: { stored?: string; check?: string } = {}): ColumnRule => ({
   value,
   update: "owner",
@@ -163,6 +167,8 @@ const MATRIX: Record<string, TableRules> = {
       website: nobody(q("https://exemplo.com.br")),
       opening_hours: owner(`'{"monday":{"open":true,"opensAt":"07:00","closesAt":"18:00"}}'::jsonb`),
       moderation_state: nobody(q("hidden")),
+      // Kept by the database from the name (20261126000700_city_keyset.sql): nobody writes it.
+      name_sort_key: GENERATED,
       logo_url: owner(q("/media/logo-novo.webp")),
       cover_url: owner(q("/media/capa-nova.webp")),
       created_at: nobody(FUTURE),
@@ -199,6 +205,8 @@ const MATRIX: Record<string, TableRules> = {
       price_info: nobody(q("Grátis")),
       image_url: nobody(q("/media/outra.webp")),
       moderation_state: nobody(q("hidden")),
+      // Kept by the database from the name (20261126000700_city_keyset.sql): nobody writes it.
+      name_sort_key: GENERATED,
       created_at: nobody(FUTURE),
       updated_at: nobody(FUTURE),
     },
@@ -221,6 +229,8 @@ const MATRIX: Record<string, TableRules> = {
       photo_url: nobody(q("/media/outra.webp")),
       working_hours: nobody(`'{}'::jsonb`),
       moderation_state: nobody(q("hidden")),
+      // Kept by the database from the name (20261126000700_city_keyset.sql): nobody writes it.
+      name_sort_key: GENERATED,
       created_at: nobody(FUTURE),
       updated_at: nobody(FUTURE),
     },
@@ -688,10 +698,10 @@ forEachEngine((getDb) => {
         tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM public.${table} WHERE ${rules.where}`);
 
       /** A refused or no-op write: the expected error (or no row), and not one row changed anywhere. */
-      const expectNothingChanged = async (actor: Actor, sql: string, outcome: Write) => {
+      const expectNothingChanged = async (actor: Actor, sql: string, outcome: Write, refused = refusal) => {
         const before = await snapshot(getDb());
         await probe(getDb(), actor, sql, async (tx, attempt) => {
-          if (outcome === "denied") expectRefused(attempt, refusal);
+          if (outcome === "denied") expectRefused(attempt, refused);
           else if (outcome === "rls") expectRefused(attempt, RLS_VIOLATION);
           else expect(attempt).toEqual({ rows: [{ n: 0 }] });
           expect(await snapshot(tx)).toBe(before);
@@ -728,7 +738,7 @@ forEachEngine((getDb) => {
       for (const [column, rule] of Object.entries(rules.columns)) {
         if (column in rules.insert.row) continue;
         it(`insert naming ${column} as owner: denied`, async () => {
-          await expectNothingChanged("owner", insertSql({ ...rules.insert.row, [column]: rule.value }), "denied");
+          await expectNothingChanged("owner", insertSql({ ...rules.insert.row, [column]: rule.value }), "denied", rule.generated ? GENERATED_REFUSAL : refusal);
         });
       }
 
@@ -739,7 +749,7 @@ forEachEngine((getDb) => {
           const sql = `WITH changed AS (UPDATE public.${table} SET ${column} = ${rule.value} WHERE ${rules.where} RETURNING 1)
                        SELECT count(*)::int AS n FROM changed`;
           it(`update ${column} as ${actor}: ${expected}`, async () => {
-            if (expected !== "allowed") return expectNothingChanged(actor, sql, expected);
+            if (expected !== "allowed") return expectNothingChanged(actor, sql, expected, rule.generated ? GENERATED_REFUSAL : refusal);
             await probe(getDb(), actor, sql, async (tx, attempt) => {
               expect(attempt).toEqual({ rows: [{ n: 1 }] });
               const [row] = await tx.query<{ ok: boolean }>(
