@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
-import { Pagination, pageFromUrl } from "~/components/pagination";
+import { cursorTo, Pagination, pageRequestFromUrl } from "~/components/pagination";
+import { listPageHref } from "~/components/list-filters";
 import { Picture } from "~/components/picture";
 import { favoriteDetails, favoriteTitle, parsePendingFavorite, pendingFavoriteValue } from "~/lib/favorites";
 import { formatBRL } from "~/lib/format";
@@ -23,10 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const tipo = url.searchParams.get("tipo");
   const type = isItemKind(tipo) ? tipo : undefined;
-  const page = pageFromUrl(url);
+  const pageRequest = pageRequestFromUrl(url);
+  const page = pageRequest.page;
   try {
     // One page of 20, newest first: a resident with thousands gets a page the size of anyone's.
-    const list = await ctx.db.asCaller((tx) => listFavorites(tx, user.id, { type, page }));
+    const list = await ctx.db.asCaller((tx) => listFavorites(tx, user.id, { type, ...pageRequest }));
     // Only what a line shows travels to the page (a heavy resident's page stays small).
     const favorites = list.favorites.map((f) => ({
       id: f.id,
@@ -35,9 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       details: favoriteDetails(f, formatBRL),
       image: f.image ?? f.coverImage ?? f.authorAvatar,
     }));
-    const { hasMore } = list;
     // Everything listed here is a favorite: the hearts elsewhere on screen need nothing more.
-    return { favorites, hasMore, page, type: type ?? null, error: null };
+    return { favorites, hasMore: list.hasMore, page: list.page, type: type ?? null, error: null };
   } catch (error) {
     // The spec: a failed load shows "Error fetching favorites" with the server's message.
     console.error("[favorites] load failed:", error);
@@ -115,13 +116,8 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 
 export default function Favorites({ loaderData, actionData }: Route.ComponentProps) {
   const { favorites, hasMore, page, type, error } = loaderData;
-  const listHref = (n: number) => {
-    const search = new URLSearchParams();
-    if (type) search.set("tipo", type);
-    if (n > 1) search.set("pagina", String(n));
-    const query = search.toString();
-    return query ? `/favorites?${query}` : "/favorites";
-  };
+  // "Próxima"/"Anterior" carry the cursor (?depois=/?antes=).
+  const listHref = (n: number) => listPageHref("/favorites", { tipo: type ?? undefined, ...cursorTo(n, page, favorites) }, n);
   const refused = refusalOf(actionData);
   return (
     <div className="space-y-4">
@@ -161,7 +157,7 @@ export default function Favorites({ loaderData, actionData }: Route.ComponentPro
                 <input type="hidden" name="intent" value="remove" />
                 <input type="hidden" name="itemType" value={f.type} />
                 <input type="hidden" name="itemId" value={f.id} />
-                <input type="hidden" name="redirectTo" value={listHref(page)} />
+                <input type="hidden" name="redirectTo" value={listPageHref("/favorites", { tipo: type ?? undefined }, page)} />
                 <Button type="submit" variant="secondary" size="xs">
                   Remover
                 </Button>

@@ -1,5 +1,6 @@
 import { Form, Link, redirect } from "react-router";
-import { Pagination, pageFromUrl } from "~/components/pagination";
+import { cursorTo, Pagination, pageRequestFromUrl } from "~/components/pagination";
+import { listPageHref } from "~/components/list-filters";
 import { formatShortDate } from "~/lib/format";
 import { safeRedirectPath } from "~/lib/redirects";
 import { refusalOf } from "~/lib/refused";
@@ -18,9 +19,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Notificações · Guida
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
   const user = await ctx.requireUser();
-  const page = pageFromUrl(new URL(request.url));
-  const result = await ctx.db.asCaller((tx) => listNotifications(tx, user.id, page));
-  return { ...result, page };
+  return ctx.db.asCaller((tx) => listNotifications(tx, user.id, pageRequestFromUrl(new URL(request.url))));
 }
 
 // POST /notifications — intent=read with id, or intent=read-all.
@@ -102,7 +101,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
           ))}
         </ul>
       )}
-      <Pagination page={page} hasMore={hasMore} href={(n) => `/notifications?pagina=${n}`} />
+      <Pagination page={page} hasMore={hasMore} href={(n) => listPageHref("/notifications", cursorTo(n, page, notifications), n)} />
     </div>
   );
 }

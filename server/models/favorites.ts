@@ -1,6 +1,7 @@
 import type { ItemKind } from "../../app/lib/item-kinds";
 import type { Queryable } from "../db";
 import { isUuid } from "./businesses";
+import { keysetPage, newestOrderPage, type PageRequest } from "./keyset";
 
 /** The spec's favorite item as the app sees it (point 3). */
 export type FavoriteItem = {
@@ -64,20 +65,28 @@ export const FAVORITES_PAGE_SIZE = 20;
 export async function listFavorites(
   tx: Queryable,
   userId: string,
-  { type, page }: { type?: ItemKind; page: number },
-): Promise<{ favorites: FavoriteItem[]; hasMore: boolean }> {
+  { type, ...request }: PageRequest & { type?: ItemKind },
+): Promise<{ favorites: FavoriteItem[]; hasMore: boolean; page: number }> {
+  // Newest first by cursor (keyset.ts) from user_favorites_user_newest_order_idx; a favorite
+  // is known by its item's id, and the cursor's row must be the resident's own.
+  const page = newestOrderPage("public.user_favorites", "f", request, "$5", FAVORITES_PAGE_SIZE, {
+    time: "created_at",
+    id: "item_id",
+    filter: "c.user_id = $1",
+  });
   const rows = await tx.query<FavoriteItem>(
-    `SELECT item_id AS id, item_type AS type, title, description, price::text AS price, image, seller,
-            date, location, author, content, author_avatar AS "authorAvatar", avatar_url AS "avatarUrl",
-            cover_image AS "coverImage", has_poll AS "hasPoll", poll_question AS "pollQuestion",
-            poll_options AS "pollOptions", created_at AS "createdAt"
-     FROM public.user_favorites
-     WHERE user_id = $1 AND ($2::text IS NULL OR item_type = $2)
-     ORDER BY created_at DESC, item_id
+    `SELECT f.item_id AS id, f.item_type AS type, f.title, f.description, f.price::text AS price, f.image, f.seller,
+            f.date, f.location, f.author, f.content, f.author_avatar AS "authorAvatar", f.avatar_url AS "avatarUrl",
+            f.cover_image AS "coverImage", f.has_poll AS "hasPoll", f.poll_question AS "pollQuestion",
+            f.poll_options AS "pollOptions", f.created_at AS "createdAt"
+     FROM public.user_favorites f
+     WHERE f.user_id = $1 AND ($2::text IS NULL OR f.item_type = $2) AND ${page.where}
+     ORDER BY ${page.orderBy}
      LIMIT $3 OFFSET $4`,
-    [userId, type ?? null, FAVORITES_PAGE_SIZE + 1, (page - 1) * FAVORITES_PAGE_SIZE],
+    [userId, type ?? null, FAVORITES_PAGE_SIZE + 1, page.offset, page.cursor],
   );
-  return { favorites: rows.slice(0, FAVORITES_PAGE_SIZE), hasMore: rows.length > FAVORITES_PAGE_SIZE };
+  const { rows: favorites, ...rest } = keysetPage(rows, request, FAVORITES_PAGE_SIZE);
+  return { favorites, ...rest };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Queryable } from "../db";
 import { isUuid } from "./businesses";
+import { keysetPage, newestOrderPage, type PageRequest } from "./keyset";
 
 export type Notification = {
   id: string;
@@ -27,14 +28,24 @@ export async function getUserBadges(tx: Queryable, userId: string): Promise<{ un
   return row ?? { unreadNotifications: 0 };
 }
 
-export async function listNotifications(tx: Queryable, userId: string, page: number) {
+/**
+ * One page of a resident's notifications, newest first, read by cursor from
+ * notifications_user_newest_idx (keyset.ts); the cursor's row must be the resident's own.
+ */
+export async function listNotifications(tx: Queryable, userId: string, request: PageRequest): Promise<{ notifications: Notification[]; hasMore: boolean; page: number }> {
+  const page = newestOrderPage("public.notifications", "n", request, "$4", NOTIFICATIONS_PAGE_SIZE, {
+    time: "created_at",
+    id: "id",
+    filter: "c.user_id = $1",
+  });
   const rows = await tx.query<Notification>(
-    `SELECT id, kind, title, body, link, read_at AS "readAt", created_at AS "createdAt"
-     FROM public.notifications WHERE user_id = $1
-     ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-    [userId, NOTIFICATIONS_PAGE_SIZE + 1, (page - 1) * NOTIFICATIONS_PAGE_SIZE],
+    `SELECT n.id, n.kind, n.title, n.body, n.link, n.read_at AS "readAt", n.created_at AS "createdAt"
+     FROM public.notifications n WHERE n.user_id = $1 AND ${page.where}
+     ORDER BY ${page.orderBy} LIMIT $2 OFFSET $3`,
+    [userId, NOTIFICATIONS_PAGE_SIZE + 1, page.offset, page.cursor],
   );
-  return { notifications: rows.slice(0, NOTIFICATIONS_PAGE_SIZE), hasMore: rows.length > NOTIFICATIONS_PAGE_SIZE };
+  const { rows: notifications, ...rest } = keysetPage(rows, request, NOTIFICATIONS_PAGE_SIZE);
+  return { notifications, ...rest };
 }
 
 /** RLS lets a user mark only their own; someone else's id simply matches no row. */

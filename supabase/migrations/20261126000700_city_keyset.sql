@@ -35,3 +35,9 @@ DROP INDEX IF EXISTS public.drivers_name_order_idx;
 ANALYZE public.businesses;
 ANALYZE public.services;
 ANALYZE public.drivers;
+
+-- /favorites pages by cursor, newest first with the item's id breaking ties in the same
+-- direction (`created_at DESC, item_id DESC`, keyset.ts newestOrderPage), which this index
+-- serves from the cursor on; the one it replaces had the id ascending.
+CREATE INDEX IF NOT EXISTS user_favorites_user_newest_order_idx ON public.user_favorites (user_id, created_at DESC, item_id DESC);
+DROP INDEX IF EXISTS public.user_favorites_user_newest_idx;

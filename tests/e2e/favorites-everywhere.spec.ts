@@ -102,13 +102,19 @@ test.describe("favorites of every kind", () => {
     // Newest first: the last one saved leads, the first one saved waits on page 2.
     await expect(links.first()).toHaveAttribute("href", `/business/${ids[20]}`);
     await expect(page.locator(`a[href="/business/${ids[0]}"]`)).toHaveCount(0);
+    // Keyset pages (issue #17): "Próxima" starts after the last one shown, "Anterior" ends
+    // before the first; an old ?pagina=2 link still shows the same page.
     await page.getByRole("link", { name: "Próxima →" }).click();
-    await expect(page).toHaveURL("/favorites?pagina=2");
+    await expect(page).toHaveURL(`/favorites?depois=${ids[1]}&pagina=2`);
     await expect(links).toHaveCount(1);
     await expect(links.first()).toHaveAttribute("href", `/business/${ids[0]}`);
     await page.getByRole("link", { name: "← Anterior" }).click();
     await expect(page).toHaveURL("/favorites");
     await expect(links).toHaveCount(20);
+    await expect(links.first()).toHaveAttribute("href", `/business/${ids[20]}`);
+    await open(page, "/favorites?pagina=2", javaScriptEnabled);
+    await expect(links).toHaveCount(1);
+    await expect(links.first()).toHaveAttribute("href", `/business/${ids[0]}`);
 
     const html = await (await page.request.get("/favorites")).text();
     expect(html.length).toBeLessThan(50_000);

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { businessList, driverList, serviceList } from "../../server/cache/reads";
 import { seedDemoTownIfEmpty } from "../../server/db/seed";
+import { listNotifications } from "../../server/models/notifications";
 import { ptSortKey } from "../../server/models/sort";
 import { ANON, type Database, type Queryable } from "../../server/db/types";
 import { withUser } from "../../server/db/with-user";
@@ -71,5 +72,41 @@ forEachEngine((getDb, engine) => {
     const scans = await deepPageScans(getDb(), table, read);
     expect(scans.map((scan) => scan["Node Type"])).toEqual([expect.stringMatching(/Index/)]);
     expect(scans[0]!["Rows Removed by Filter"] ?? 0).toBe(0);
+  });
+
+  // /notifications pages by cursor too (issue #17): newest first, "Próxima" after the last one
+  // shown, "Anterior" before the first, an old ?pagina=2 answered by offset, and another
+  // resident's notification is no cursor into this resident's list.
+  it("pages a resident's notifications by cursor, newest first, and back", async () => {
+    const [alice, bruno] = await getDb().query<{ id: string }>(`SELECT id FROM public.profiles ORDER BY username LIMIT 2`);
+    // Two arrive in the same instant: the id breaks the tie, on every page the same way.
+    await getDb().query(
+      `INSERT INTO public.notifications (user_id, kind, title, created_at)
+       SELECT $1, 'welcome', 'Aviso ' || n, $2::timestamptz + make_interval(mins => least(n, 24)) FROM generate_series(1, 25) n`,
+      [alice!.id, NOW.toISOString()],
+    );
+    const asAlice = <T>(read: (tx: Queryable) => Promise<T>) => withUser(getDb(), { role: "authenticated", sub: alice!.id }, read);
+    const everything = await getDb().query<{ id: string }>(
+      `SELECT id FROM public.notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC`,
+      [alice!.id],
+    );
+    const ids = (page: { notifications: { id: string }[] }) => page.notifications.map((n) => n.id);
+    const first = await asAlice((tx) => listNotifications(tx, alice!.id, { page: 1 }));
+    expect(ids(first)).toEqual(everything.slice(0, 20).map((n) => n.id));
+    expect(first.hasMore).toBe(true);
+    const second = await asAlice((tx) => listNotifications(tx, alice!.id, { page: 2, after: ids(first)[19] }));
+    expect(ids(second)).toEqual(everything.slice(20, 40).map((n) => n.id));
+    expect(second.page).toBe(2);
+    const back = await asAlice((tx) => listNotifications(tx, alice!.id, { page: 1, before: ids(second)[0] }));
+    expect(ids(back)).toEqual(ids(first));
+    expect(back.page).toBe(1);
+    const old = await asAlice((tx) => listNotifications(tx, alice!.id, { page: 2 }));
+    expect(ids(old)).toEqual(ids(second));
+    const [brunos] = await getDb().query<{ id: string }>(
+      `INSERT INTO public.notifications (user_id, kind, title) VALUES ($1, 'welcome', 'Do Bruno') RETURNING id`,
+      [bruno!.id],
+    );
+    const foreign = await asAlice((tx) => listNotifications(tx, alice!.id, { page: 2, after: brunos!.id }));
+    expect(foreign.notifications).toEqual([]);
   });
 });

@@ -100,7 +100,7 @@ forEachEngine((getDb) => {
       expect(await asBeto((tx) => markRead(tx, ANA, anaNotification))).toBe(false);
       expect(await asBeto((tx) => markAllRead(tx, ANA))).toBe(0);
       expect((await asBeto((tx) => getUserBadges(tx, ANA))).unreadNotifications).toBe(0);
-      expect(await asBeto((tx) => listNotifications(tx, ANA, 1))).toEqual({ notifications: [], hasMore: false });
+      expect(await asBeto((tx) => listNotifications(tx, ANA, { page: 1 }))).toEqual({ notifications: [], hasMore: false, page: 1 });
       expect(await anaSnapshot()).toEqual(before);
       // Beto's own welcome notification is his to mark.
       const [mine] = await owner<{ id: string }>(`SELECT id FROM public.notifications WHERE user_id = $1`, [BETO]);
