@@ -17,9 +17,10 @@ const HYDRATION_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">([\s\S
  * connections two dozen scripts went ahead of the listing photo and shared the weak signal
  * with the stylesheet, and hydration held the first paint back. Here the preloads and React
  * Router's module script are asked for when the window's load event has fired (photos and
- * stylesheet in), in the same order as before. The module script's element stays where
- * React rendered it, now a classic script that schedules it, so hydration finds the same
- * elements; only tags React Router wrote can match (what a resident typed is escaped).
+ * stylesheet in) and the page has been painted, in the same order as before. The module
+ * script's element stays where React rendered it, now a classic script that schedules it, so
+ * hydration finds the same elements; only tags React Router wrote can match (what a resident
+ * typed is escaped).
  */
 function hydrateAfterLoad(html: string) {
   const hydration = HYDRATION_SCRIPT.exec(html);
@@ -32,9 +33,11 @@ function hydrateAfterLoad(html: string) {
   const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
   const loader =
     // No "<" in the script's text, so nothing in it can read as markup (nor close the element).
-    `(function(n,p,m){addEventListener("load",function(){setTimeout(function(){var d=document,e;` +
+    // After `load` and after the frame that follows it has been painted (a small page can
+    // load before its first paint): a task queued from requestAnimationFrame runs after it.
+    `(function(n,p,m){addEventListener("load",function(){requestAnimationFrame(function(){setTimeout(function(){var d=document,e;` +
     `p.forEach(function(h){e=d.createElement("link");e.rel="modulepreload";e.href=h;e.nonce=n;d.head.appendChild(e)});` +
-    `e=d.createElement("script");e.type="module";e.nonce=n;e.textContent=m;d.head.appendChild(e)})})})` +
+    `e=d.createElement("script");e.type="module";e.nonce=n;e.textContent=m;d.head.appendChild(e)})})})})` +
     `(document.currentScript.nonce,${json(preloads)},${json(hydration[2])})`;
   return rest.replace(HYDRATION_SCRIPT, () => `<script${hydration[1] ?? ""}>${loader}</script>`);
 }
