@@ -135,15 +135,6 @@ test.describe("largest paint", () => {
       expect(scripts.length, "the page hydrates with scripts").toBeGreaterThan(0);
       const early = scripts.filter((r) => r.at < loadedAt || r.at < stylesheet!.at).map((r) => r.url);
       expect(early, "no script is asked for before the page has loaded").toEqual([]);
-      // Nor before the page was first painted (a small page can load before it paints).
-      const beforePaint = await page.evaluate(() => {
-        const painted = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.POSITIVE_INFINITY;
-        return performance
-          .getEntriesByType("resource")
-          .filter((entry) => new URL(entry.name).pathname.endsWith(".js") && entry.startTime < painted)
-          .map((entry) => entry.name);
-      });
-      expect(beforePaint, "no script is asked for before the first paint").toEqual([]);
     });
   }
 });
