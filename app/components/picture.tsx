@@ -33,7 +33,7 @@ export function markHydrated() {
  */
 export function Picture({ image, alt, sizes, className, priority = false, fetchPriority, placeholder }: PictureProps) {
   const saveData = useRouteLoaderData<{ saveData?: boolean }>("root")?.saveData ?? false;
-  const sources = image ? imageSources(image, { saveData }) : null;
+  const sources = image ? imageSources(image, { saveData, slotWidth: fixedSlotWidth(sizes) }) : null;
   const key = sources?.src ?? null;
   const [cached, setCached] = useState<string | null>(null);
   const [waiting, setWaiting] = useState(() => hydrated && key !== null);
@@ -74,13 +74,19 @@ export function Picture({ image, alt, sizes, className, priority = false, fetchP
     <img
       {...common}
       src={sources.src}
-      srcSet={sources.srcSet}
-      sizes={sizes}
+      srcSet={sources.srcSet ?? undefined}
+      sizes={sources.srcSet ? sizes : undefined}
       loading={priority || fetchPriority ? "eager" : "lazy"}
       fetchPriority={fetchPriority}
       onLoad={(event) => void cacheImage(key!, event.currentTarget.currentSrc)}
     />
   );
+}
+
+/** A slot given as a fixed width ("56px") in CSS pixels; a fluid one ("100vw", media queries) has none. */
+function fixedSlotWidth(sizes: string): number | undefined {
+  const match = /^(\d+)px$/.exec(sizes.trim());
+  return match ? Number(match[1]) : undefined;
 }
 
 /**

@@ -50,19 +50,29 @@ export function imageFileKey(shape: ImageShape, id: string, width: number): stri
   return `${shape}/${id}-${width}.webp`;
 }
 
-export type ImageSources = { src: string; srcSet: string; width: number; height: number };
+/** `srcSet` is null when one width is all the slot can use: a plain `src` says it in fewer bytes. */
+export type ImageSources = { src: string; srcSet: string | null; width: number; height: number };
 
-/** `saveData` (the Save-Data header) keeps every candidate at the smallest width. */
-export function imageSources(ref: string, options: { saveData?: boolean } = {}): ImageSources | null {
+/** The densest phone screens we draw for: a slot of N CSS pixels never needs more than 3N. */
+const MAX_DEVICE_PIXEL_RATIO = 3;
+
+/**
+ * `saveData` (the Save-Data header) keeps every candidate at the smallest width. `slotWidth`
+ * (the slot's fixed width in CSS pixels, when it has one) drops the widths no screen would
+ * pick for it: a 56 px thumbnail of a photo offers only its 320 px file, which keeps a
+ * 20-row list's HTML about 3 KB lighter and tells the browser the same thing.
+ */
+export function imageSources(ref: string, options: { saveData?: boolean; slotWidth?: number } = {}): ImageSources | null {
   const parsed = parseImageRef(ref);
   if (!parsed) return null;
   const { widths, aspect } = IMAGE_SHAPES[parsed.shape];
-  const usable = options.saveData ? widths.slice(0, 1) : widths;
+  const enough = options.slotWidth ? widths.findIndex((w) => w >= options.slotWidth! * MAX_DEVICE_PIXEL_RATIO) : -1;
+  const usable = options.saveData ? widths.slice(0, 1) : enough >= 0 ? widths.slice(0, enough + 1) : widths;
   const url = (w: number) => `/media/${imageFileKey(parsed.shape, parsed.id, w)}`;
   const middle = usable[Math.min(1, usable.length - 1)]!;
   return {
     src: url(middle),
-    srcSet: usable.map((w) => `${url(w)} ${w}w`).join(", "),
+    srcSet: usable.length > 1 ? usable.map((w) => `${url(w)} ${w}w`).join(", ") : null,
     width: middle,
     height: Math.round(middle / aspect),
   };

@@ -67,23 +67,26 @@ export async function listFavorites(
   userId: string,
   { type, ...request }: PageRequest & { type?: ItemKind },
 ): Promise<{ favorites: FavoriteItem[]; hasMore: boolean; page: number }> {
-  // Newest first by cursor (keyset.ts) from user_favorites_user_newest_order_idx; a favorite
-  // is known by its item's id, and the cursor's row must be the resident's own.
-  const page = newestOrderPage("public.user_favorites", "f", request, "$5", FAVORITES_PAGE_SIZE, {
+  // Newest first by cursor (keyset.ts) from user_favorites_user_newest_order_idx, or one kind's
+  // from user_favorites_user_kind_newest_idx; a favorite is known by its item's id, and the
+  // cursor's row must be the resident's own.
+  const page = newestOrderPage("public.user_favorites", "f", request, "$4", FAVORITES_PAGE_SIZE, {
     time: "created_at",
     id: "item_id",
     filter: "c.user_id = $1",
   });
+  const params: unknown[] = [userId, FAVORITES_PAGE_SIZE + 1, page.offset, page.cursor];
+  const ofKind = type ? `AND f.item_type = $${params.push(type)}` : "";
   const rows = await tx.query<FavoriteItem>(
     `SELECT f.item_id AS id, f.item_type AS type, f.title, f.description, f.price::text AS price, f.image, f.seller,
             f.date, f.location, f.author, f.content, f.author_avatar AS "authorAvatar", f.avatar_url AS "avatarUrl",
             f.cover_image AS "coverImage", f.has_poll AS "hasPoll", f.poll_question AS "pollQuestion",
             f.poll_options AS "pollOptions", f.created_at AS "createdAt"
      FROM public.user_favorites f
-     WHERE f.user_id = $1 AND ($2::text IS NULL OR f.item_type = $2) AND ${page.where}
+     WHERE f.user_id = $1 ${ofKind} AND ${page.where}
      ORDER BY ${page.orderBy}
-     LIMIT $3 OFFSET $4`,
-    [userId, type ?? null, FAVORITES_PAGE_SIZE + 1, page.offset, page.cursor],
+     LIMIT $2 OFFSET $3`,
+    params,
   );
   const { rows: favorites, ...rest } = keysetPage(rows, request, FAVORITES_PAGE_SIZE);
   return { favorites, ...rest };

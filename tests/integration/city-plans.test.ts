@@ -134,6 +134,7 @@ const PAGES: Page[] = [
   ["/profile", "resident", async (tx) => [await getProfileById(tx, ids.heavy!), await getProfileActivity(tx, ids.heavy!)]],
   ["/notifications", "resident", (tx) => listNotifications(tx, ids.heavy!, { page: 1 })],
   ["/favorites", "resident", (tx) => listFavorites(tx, ids.heavy!, { page: 1 })],
+  ["/favorites?tipo=business", "resident", (tx) => listFavorites(tx, ids.heavy!, { page: 1, type: "business" })],
   ["every page's hearts", "resident", (tx) => favoriteState.run(tx, ids.heavy!, { itemIds: [ids.news!, ids.item!, ids.post!] })],
   ["every page's badges", "resident", (tx) => badges.run(tx, ids.heavy!, null)],
 ];

@@ -3,10 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { isOpenNow } from "../../app/lib/business-hours";
-import { ANON, type Queryable } from "../../server/db/types";
+import { ANON, type Claims, type Queryable } from "../../server/db/types";
 import { withUser } from "../../server/db/with-user";
 import { seedDemoTownIfEmpty } from "../../server/db/seed";
-import { growTown } from "../../server/db/town-builder";
+import { growTown, HEAVY_RESIDENT_EMAIL } from "../../server/db/town-builder";
+import { FAVORITES_PAGE_SIZE, listFavorites } from "../../server/models/favorites";
 import { listBusinessCategories, listBusinesses, OPEN_AT_SQL } from "../../server/models/businesses";
 import type { PageRequest } from "../../server/models/keyset";
 import { listDrivers } from "../../server/models/drivers";
@@ -33,6 +34,24 @@ beforeAll(() => {
 afterAll(() => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
+
+type PlanNode = {
+  "Relation Name"?: string;
+  "Actual Rows": number;
+  "Actual Loops": number;
+  "Rows Removed by Filter"?: number;
+  "Rows Removed by Index Recheck"?: number;
+  Plans?: PlanNode[];
+};
+
+/** How many rows of `table` a statement's plan touched (returned or thrown away), from EXPLAIN ANALYZE. */
+function rowsReadFrom(node: PlanNode, table: string): number {
+  const own =
+    node["Relation Name"] === table
+      ? (node["Actual Rows"] + (node["Rows Removed by Filter"] ?? 0) + (node["Rows Removed by Index Recheck"] ?? 0)) * node["Actual Loops"]
+      : 0;
+  return own + (node.Plans ?? []).reduce((sum, child) => sum + rowsReadFrom(child, table), 0);
+}
 
 /** Every page of a list, following "Próxima" (after) from page 1 and then "Anterior" (before) back. */
 async function walk<T extends { id: string }>(read: (request: PageRequest) => Promise<{ rows: T[]; hasMore: boolean; page: number }>) {
@@ -165,6 +184,50 @@ forEachEngine((getDb, engine) => {
     const { forward, backward } = await walk(read);
     expect(backward).toEqual(forward);
     expect(forward.flat().length).toBe(25 * SCALE - 0);
+  });
+
+  it("pages a resident's favorites, all and of one kind, by cursor as by offset, each page read from its own rows", async () => {
+    const [{ id }] = (await getDb().query<{ id: string }>(`SELECT id::text FROM auth.users WHERE email = $1`, [HEAVY_RESIDENT_EMAIL])) as [{ id: string }];
+    const resident: Claims = { role: "authenticated", sub: id };
+    for (const type of [undefined, "business", "post"] as const) {
+      const statements: { text: string; params: unknown[] }[] = [];
+      const read = (request: PageRequest) =>
+        withUser(getDb(), resident, async (tx) => {
+          const recorded: Queryable = {
+            query: (text, params) => (statements.push({ text, params: params ?? [] }), tx.query(text, params)),
+            exec: (sql) => tx.exec(sql),
+          };
+          const { favorites, ...rest } = await listFavorites(recorded, id, { type, ...request });
+          return { rows: favorites, ...rest };
+        });
+      const { forward, backward } = await walk(read);
+      expect(backward, type).toEqual(forward);
+      const everyOne = await withUser(getDb(), resident, (tx) =>
+        tx.query<{ id: string }>(
+          `SELECT item_id AS id FROM public.user_favorites WHERE user_id = $1 AND ($2::text IS NULL OR item_type = $2) ORDER BY created_at DESC, item_id DESC`,
+          [id, type ?? null],
+        ),
+      );
+      expect(forward.flat().map((f) => f.id), type).toEqual(everyOne.map((f) => f.id));
+      expect(everyOne.length, type).toBeGreaterThan(type ? 0 : FAVORITES_PAGE_SIZE);
+
+      // Each page, forwards and back, reads its own rows (and its cursor's), never the
+      // resident's other favorites; and asks nothing of the items' tables for a visible one.
+      for (const statement of statements) {
+        const [plan] = await getDb().transaction(async (tx) => {
+          await tx.query(`SET LOCAL track_functions = 'all'`);
+          await tx.query(`SELECT set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`, [JSON.stringify(resident)]);
+          const [explained] = await tx.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement.text}`, statement.params);
+          const [calls] = await tx.query<{ n: number }>(
+            `SELECT coalesce(pg_stat_get_xact_function_calls('public.item_is_visible(text, uuid)'::regprocedure), 0)::int AS n`,
+          );
+          return [{ rowsRead: rowsReadFrom(explained!["QUERY PLAN"][0].Plan, "user_favorites"), visibilityAsked: calls!.n }];
+        });
+        const where = `${type ?? "all"}: ${statement.text.replace(/\s+/g, " ")}`;
+        expect(plan!.rowsRead, where).toBeLessThanOrEqual(FAVORITES_PAGE_SIZE + 2);
+        expect(plan!.visibilityAsked, where).toBe(0);
+      }
+    }
   });
 
   it("searches a common word within the bounded candidates: at most eight per kind, each a match", async () => {

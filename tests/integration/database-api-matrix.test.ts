@@ -393,6 +393,9 @@ const MATRIX: Record<string, TableRules> = {
       has_poll: nobody("true"),
       poll_question: nobody(q("forjada?")),
       poll_options: nobody(`'{a,b}'`),
+      // Kept by the database from the item's moderation state (a resident unhiding their
+      // favorite of hidden content would read what moderation hid).
+      item_hidden: nobody("false"),
       created_at: nobody(FUTURE),
     },
   },

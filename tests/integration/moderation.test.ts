@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from "vitest";
 import { withUser } from "../../server/db/with-user";
 import { ANON, type Claims, type Database } from "../../server/db/types";
+import { addFavorite, listFavorites, removeFavorite } from "../../server/models/favorites";
 import { listPosts } from "../../server/models/posts";
 import { changeRole, listModerationLog, listReportedItems, moderateItem, outcomeOf, reportItem, roleOf } from "../../server/models/moderation";
 import { forEachEngine } from "./db";
@@ -145,6 +146,58 @@ forEachEngine((getDb) => {
     expect(await counts()).toEqual({ category: 0, spans: before.spans - 7 });
     expect(await outcomeOf(withUser(getDb(), as(MODE), (tx) => moderateItem(tx, { kind: "business", id: biz!.id, action: "restore", note: "" })))).toBe("done");
     expect(await counts()).toEqual(before);
+  });
+
+  it("a favorite of every kind leaves the fan's list while its item is hidden, stays with the author and moderators, and comes back", async () => {
+    const db = getDb();
+    const kinds = ["business", "service", "driver", "sell_item", "news", "post"] as const;
+    const [items] = (await db.query<Record<string, string>>(
+      `WITH b AS (INSERT INTO public.businesses (owner_id, name, category) VALUES ($1, 'Padaria do Bruno', 'Padarias') RETURNING id),
+            s AS (INSERT INTO public.services (owner_id, name, category) VALUES ($1, 'Reformas do Bruno', 'Reformas') RETURNING id),
+            d AS (INSERT INTO public.drivers (owner_id, name, vehicle_kind) VALUES ($1, 'Bruno Moto', 'moto') RETURNING id),
+            i AS (INSERT INTO public.sell_items (seller_id, title, price, condition, category) VALUES ($1, 'Bicicleta', 300, 'usado', 'Esporte') RETURNING id),
+            n AS (INSERT INTO public.news (author_id, title, summary, content) VALUES ($1, 'Feira', 'Feira', 'Sábado') RETURNING id),
+            p AS (INSERT INTO public.posts (author_id, content) VALUES ($1, 'Alguém viu meu gato?') RETURNING id)
+       SELECT (SELECT id FROM b) AS business, (SELECT id FROM s) AS service, (SELECT id FROM d) AS driver,
+              (SELECT id FROM i) AS sell_item, (SELECT id FROM n) AS news, (SELECT id FROM p) AS post`,
+      [BRUNO],
+    )) as [Record<(typeof kinds)[number], string>];
+    // Carla (a fan), Bruno (the author) and a moderator favorite each one through the app's own path.
+    for (const who of [CARLA, BRUNO, MODE]) {
+      for (const kind of kinds) expect(await withUser(db, as(who), (tx) => addFavorite(tx, who, kind, items[kind]))).toBe("added");
+    }
+    const listed = async (who: string) =>
+      (await withUser(db, as(who), (tx) => tx.query<{ id: string }>(`SELECT item_id AS id FROM public.user_favorites WHERE user_id = $1`, [who])))
+        .map((row) => row.id)
+        .filter((id) => Object.values(items).includes(id));
+    const moderateAll = async (action: "hide" | "restore") => {
+      for (const kind of kinds) {
+        expect(await outcomeOf(withUser(db, as(MODE), (tx) => moderateItem(tx, { kind, id: items[kind], action, note: "" })))).toBe("done");
+      }
+    };
+    expect(await listed(CARLA)).toHaveLength(6);
+
+    await moderateAll("hide");
+    expect(await listed(CARLA)).toEqual([]);
+    expect(await listed(BRUNO)).toHaveLength(6);
+    expect(await listed(MODE)).toHaveLength(6);
+    // Bruno may favorite his own hidden item again after removing it: it stays his alone.
+    await withUser(db, as(BRUNO), (tx) => removeFavorite(tx, BRUNO, items!.post));
+    expect(await withUser(db, as(BRUNO), (tx) => addFavorite(tx, BRUNO, "post", items!.post))).toBe("added");
+    expect(await withUser(db, as(CARLA), (tx) => addFavorite(tx, CARLA, "post", items!.post))).toBe("not_found");
+    expect((await withUser(db, as(BRUNO), (tx) => listFavorites(tx, BRUNO, { page: 1 }))).favorites.map((f) => f.id)).toContain(items!.post);
+
+    await moderateAll("restore");
+    expect((await withUser(db, as(CARLA), (tx) => listFavorites(tx, CARLA, { page: 1 }))).favorites.map((f) => f.type).sort()).toEqual([...kinds].sort());
+    expect(await listed(BRUNO)).toHaveLength(6);
+    // A resident cannot mark a favorite themself: the column is the database's.
+    await expect(
+      withUser(db, as(CARLA), (tx) => tx.query(`INSERT INTO public.user_favorites (user_id, item_id, item_type, item_hidden) VALUES ($1, $2, 'news', false)`, [CARLA, items!.news])),
+    ).rejects.toThrow(/permission denied/);
+    await expect(
+      withUser(db, as(CARLA), (tx) => tx.query(`UPDATE public.user_favorites SET item_hidden = false WHERE user_id = $1`, [CARLA])),
+    ).rejects.toThrow(/permission denied/);
+    expect(await listed(CARLA)).toHaveLength(6);
   });
 
   it("reports are rate limited by the database", async () => {

@@ -15,12 +15,28 @@ describe("image references", () => {
   });
 
   it("offers only the smallest width when the reader asked to save data", () => {
-    expect(imageSources("/media/square/x", { saveData: true })).toMatchObject({
+    expect(imageSources("/media/square/x", { saveData: true })).toEqual({
       src: "/media/square/x-96.webp",
-      srcSet: "/media/square/x-96.webp 96w",
+      srcSet: null,
       width: 96,
       height: 96,
     });
+  });
+
+  it("offers a fixed slot only the widths a screen of up to 3x density would pick for it", () => {
+    // A 56 px thumbnail of a photo: 168 device pixels at most, the 320 px file covers it.
+    expect(imageSources("/media/photo/p", { slotWidth: 56 })).toEqual({ src: "/media/photo/p-320.webp", srcSet: null, width: 320, height: 240 });
+    // A 56 px avatar: 96 px for 1x screens, 192 px for denser ones; never the 384 px file.
+    expect(imageSources("/media/square/a", { slotWidth: 56 })).toEqual({
+      src: "/media/square/a-192.webp",
+      srcSet: "/media/square/a-96.webp 96w, /media/square/a-192.webp 192w",
+      width: 192,
+      height: 192,
+    });
+    // A slot wider than the largest file's third keeps every width.
+    expect(imageSources("/media/wide/w", { slotWidth: 600 })?.srcSet).toBe(
+      "/media/wide/w-320.webp 320w, /media/wide/w-640.webp 640w, /media/wide/w-1280.webp 1280w",
+    );
   });
 
   it("refuses anything that is not a stored image reference", () => {
