@@ -37,6 +37,8 @@ export type CachedPage = {
   compressible: boolean;
   /** Compressed bodies, made once per entry on first demand. */
   encoded: Map<string, Buffer>;
+  /** The compressions under way: every request that wants one meanwhile waits for it. */
+  compressing: Map<string, Promise<void>>;
   /**
    * Ready-to-send answers (status line headers as a flat list + body), one per encoding and
    * cache status (see answerSlot in server/http/pipeline.ts), made on first demand: a hit
@@ -138,7 +140,7 @@ export class HtmlCache {
    */
   set(
     key: string,
-    page: Omit<CachedPage, "etag" | "storedAt" | "compressible" | "encoded" | "answers" | "dependencies" | "refreshingSince">,
+    page: Omit<CachedPage, "etag" | "storedAt" | "compressible" | "encoded" | "compressing" | "answers" | "dependencies" | "refreshingSince">,
     renderedIn = this.changesSeen,
     dependencies: readonly Dependency[] = [],
   ): CachedPage {
@@ -151,6 +153,7 @@ export class HtmlCache {
       refreshingSince: 0,
       compressible: isCompressible(contentType, page.body.length),
       encoded: new Map(),
+      compressing: new Map(),
       answers: [],
     };
     if (this.changedSince(renderedIn, dependencies)) return entry;

@@ -167,10 +167,23 @@ function encodingToMake(page: CachedPage, query: CacheQuery): "br" | "gzip" | nu
   return encoding && !page.encoded.has(encoding) ? encoding : null;
 }
 
-/** Compresses the variant this request wants, once per entry, on the thread pool (see compressAsync). */
-async function encodedFor(page: CachedPage, query: CacheQuery): Promise<void> {
+/**
+ * Compresses the variant this request wants, once per entry, on the thread pool (see
+ * compressAsync). The requests that want it while it is being made wait for that one
+ * compression: a popular page stored again after a change is not compressed once per
+ * visitor arriving meanwhile.
+ */
+function encodedFor(page: CachedPage, query: CacheQuery): Promise<void> | undefined {
   const encoding = encodingToMake(page, query);
-  if (encoding) page.encoded.set(encoding, await compressAsync(page.body, encoding));
+  if (!encoding) return undefined;
+  let making = page.compressing.get(encoding);
+  if (!making) {
+    making = compressAsync(page.body, encoding)
+      .then((bytes) => void page.encoded.set(encoding, bytes))
+      .finally(() => page.compressing.delete(encoding));
+    page.compressing.set(encoding, making);
+  }
+  return making;
 }
 
 /** Where each variant's answer is kept in a page's `answers`: cache status × (304, br, gzip, identity). */
