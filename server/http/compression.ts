@@ -1,5 +1,5 @@
 import { promisify } from "node:util";
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
+import { brotliCompress, constants, gzip } from "node:zlib";
 
 /**
  * Dynamic responses are compressed at a level that costs little CPU (brotli 4 is about as
@@ -45,33 +45,22 @@ export function isCompressible(contentType: string | null, size: number): boolea
   return size >= COMPRESS_MIN_BYTES && COMPRESSIBLE.test(contentType ?? "");
 }
 
-export function compress(body: Buffer, encoding: Encoding): Buffer {
-  return encoding === "br"
-    ? brotliCompressSync(body, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: 4,
-          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        },
-      })
-    : gzipSync(body, { level: 6 });
-}
-
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
+const brotliCompressing = promisify(brotliCompress);
+const gzipCompressing = promisify(gzip);
 
 /**
- * The same bytes as compress(), made on libuv's thread pool: a page rendered for one request
- * (a miss, a resident's page) is compressed while the event loop answers cache hits and
- * renders the next page (issue #15's mixed load: synchronous brotli was a visible share of
- * each miss, every hit waiting behind it).
+ * The body compressed on libuv's thread pool: a page rendered for one request (a miss, a
+ * resident's page) is compressed while the event loop answers cache hits and renders the
+ * next page (issue #15's mixed load: synchronous brotli was a visible share of each miss,
+ * every hit waiting behind it).
  */
-export function compressAsync(body: Buffer, encoding: Encoding): Promise<Buffer> {
+export function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
   return encoding === "br"
-    ? brotliAsync(body, {
+    ? brotliCompressing(body, {
         params: {
           [constants.BROTLI_PARAM_QUALITY]: 4,
           [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
         },
       })
-    : gzipAsync(body, { level: 6 });
+    : gzipCompressing(body, { level: 6 });
 }

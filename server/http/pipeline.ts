@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { compress, compressAsync, isCompressible, pickEncoding } from "./compression";
+import { compress, isCompressible, pickEncoding } from "./compression";
 import { getEnv } from "../env";
 import { type CachedAnswer, type CachedPage, type CacheQuery, HtmlCache } from "../cache/html-cache";
 import { isHttps } from "./origin";
@@ -169,7 +169,7 @@ function encodingToMake(page: CachedPage, query: CacheQuery): "br" | "gzip" | nu
 
 /**
  * Compresses the variant this request wants, once per entry, on the thread pool (see
- * compressAsync). The requests that want it while it is being made wait for that one
+ * compress). The requests that want it while it is being made wait for that one
  * compression: a popular page stored again after a change is not compressed once per
  * visitor arriving meanwhile.
  */
@@ -178,7 +178,7 @@ function encodedFor(page: CachedPage, query: CacheQuery): Promise<void> | undefi
   if (!encoding) return undefined;
   let making = page.compressing.get(encoding);
   if (!making) {
-    making = compressAsync(page.body, encoding)
+    making = compress(page.body, encoding)
       .then((bytes) => void page.encoded.set(encoding, bytes))
       .finally(() => page.compressing.delete(encoding));
     page.compressing.set(encoding, making);
@@ -193,12 +193,15 @@ function answerSlot(cacheStatus: "HIT" | "MISS", notModified: boolean, encoding:
 
 /**
  * What a cached page answers to this request: 304 when the browser holds this version,
- * else the body in the best encoding it accepts. Each variant's headers are assembled once
- * per entry and reused by every hit.
+ * else the body in the best encoding it accepts, as encodedFor made it (its callers wait
+ * for that first). Each variant's headers are assembled once per entry and reused by every hit.
  */
 export function cachedAnswer(page: CachedPage, cacheStatus: "HIT" | "MISS", query: CacheQuery): CachedAnswer {
   const notModified = query.ifNoneMatch === page.etag;
-  const encoding = !notModified && page.compressible ? pickEncoding(query.acceptEncoding) : null;
+  const wanted = !notModified && page.compressible ? pickEncoding(query.acceptEncoding) : null;
+  const encoded = wanted ? page.encoded.get(wanted) : undefined;
+  // Never compressed here, on the event loop: a variant not made yet is answered whole.
+  const encoding = encoded ? wanted : null;
   const slot = answerSlot(cacheStatus, notModified, encoding);
   let answer = page.answers[slot];
   if (!answer) {
@@ -210,12 +213,8 @@ export function cachedAnswer(page: CachedPage, cacheStatus: "HIT" | "MISS", quer
     if (notModified) {
       headers.delete("Content-Length");
       body = null;
-    } else if (encoding) {
-      body = page.encoded.get(encoding) ?? null;
-      if (!body) {
-        body = compress(page.body, encoding);
-        page.encoded.set(encoding, body);
-      }
+    } else if (encoding && encoded) {
+      body = encoded;
       headers.set("Content-Encoding", encoding);
     }
     if (body) headers.set("Content-Length", String(body.length));
@@ -244,7 +243,7 @@ async function encode(request: Request, body: Buffer, status: number, headers: H
     headers.set("Content-Length", String(body.length));
     return bufferedResponse(head ? null : body, { status, headers });
   }
-  const encoded = await compressAsync(body, encoding);
+  const encoded = await compress(body, encoding);
   headers.set("Content-Encoding", encoding);
   headers.set("Content-Length", String(encoded.length));
   return bufferedResponse(head ? null : encoded, { status, headers });
