@@ -9,7 +9,6 @@ import { closeDb, getPlatform } from "../db";
 import { DataDirLockedError } from "../db/lock";
 import { countStatementsIn } from "../db/statement-count";
 import { EnvError, getEnv } from "../env";
-import { isPersonalRequest } from "../cache/html-cache";
 import { closeLiveStreams } from "../live/events";
 import { describeError, installJsonLogging, logLine, logRequest } from "../log";
 import { IMAGE_TOO_LARGE } from "../../app/lib/images";
@@ -169,8 +168,6 @@ function handleRequest(serving: Serving, req: http.IncomingMessage, res: http.Se
 function serveCachedPage(serving: Serving, req: http.IncomingMessage, res: http.ServerResponse, began: number): boolean {
   // In development the pipeline changes with the code; its own lookup serves the cache.
   if (serving.dev || (req.method !== "GET" && req.method !== "HEAD")) return false;
-  // Signed-in requests never share a page: skip the lookup (and its URL parsing) for them.
-  if (req.headers.authorization !== undefined || isPersonalRequest(req.headers.cookie ?? null)) return false;
   const target = req.url ?? "/";
   // Only an origin-form target ("/path?query") can be a cached page; anything else (an
   // absolute URL, "*") takes the pipeline's way, which parses it.
@@ -182,8 +179,10 @@ function serveCachedPage(serving: Serving, req: http.IncomingMessage, res: http.
     // As a URL's host: lower case, without the default port; no URL object per hit.
     host: hostOf(headers.host, serving.origin),
     target,
+    // A signed-in request (a session cookie, Authorization) is told apart by the lookup
+    // itself (HtmlCache.shareableKey), the one place that decides what is shared.
     cookie: headers.cookie ?? null,
-    hasAuthorization: false,
+    hasAuthorization: headers.authorization !== undefined,
     saveData: (headers["save-data"] as string | undefined) ?? null,
     acceptEncoding: headers["accept-encoding"] ?? null,
     ifNoneMatch: headers["if-none-match"] ?? null,
