@@ -10,6 +10,9 @@ export type PageRequest = { page: number; after?: string; before?: string };
 
 export type KeysetPage<T> = { rows: T[]; hasMore: boolean; page: number };
 
+/** A page's SQL pieces: its WHERE condition, ORDER BY and OFFSET, and the cursor's id to bind. */
+type PageSql = { where: string; orderBy: string; offset: number; cursor: string | null };
+
 /**
  * The WHERE condition, ORDER BY and OFFSET of one page of a list in the accent-folded name
  * order (`ptSortKey(name), name, id`, which an expression index of the same columns serves).
@@ -27,19 +30,9 @@ export function nameOrderPage(
   cursorParam: string,
   pageSize: number,
   sortKeyColumn?: string,
-): { where: string; orderBy: string; offset: number; cursor: string | null } {
+): PageSql {
   const sortKey = (a: string) => (sortKeyColumn ? `${a}.${sortKeyColumn}` : ptSortKey(`${a}.${nameColumn}`));
-  const parts = (a: string) => [sortKey(a), `${a}.${nameColumn}`, `${a}.id`];
-  const key = (a: string) => parts(a).join(", ");
-  const orderBy = (direction: "ASC" | "DESC") => parts(alias).map((part) => `${part} ${direction}`).join(", ");
-  const cursorKey = `(SELECT ${key("c")} FROM ${table} c WHERE c.id = ${cursorParam}::uuid)`;
-  if (request.after) {
-    return { where: `(${key(alias)}) > ${cursorKey}`, orderBy: orderBy("ASC"), offset: 0, cursor: request.after };
-  }
-  if (request.before) {
-    return { where: `(${key(alias)}) < ${cursorKey}`, orderBy: orderBy("DESC"), offset: 0, cursor: request.before };
-  }
-  return { where: `${cursorParam}::uuid IS NULL`, orderBy: orderBy("ASC"), offset: (request.page - 1) * pageSize, cursor: null };
+  return orderedPage({ table, alias, parts: (a) => [sortKey(a), `${a}.${nameColumn}`, `${a}.id`], id: "id", forward: "ASC" }, request, cursorParam, pageSize);
 }
 
 /**
@@ -56,7 +49,7 @@ export function keysetPage<T>(rows: T[], request: PageRequest, pageSize: number)
 }
 
 /**
- * The same for a list shown newest first (`created_at DESC, id DESC`, which a
+ * nameOrderPage's pieces for a list shown newest first (`created_at DESC, id DESC`, which a
  * `(created_at DESC, id DESC)` index serves): "Próxima" reads the rows older than the cursor's,
  * "Anterior" the newer ones. `filter` narrows the cursor's own row (e.g. to its owner's list).
  */
@@ -67,16 +60,33 @@ export function newestOrderPage(
   cursorParam: string,
   pageSize: number,
   columns: { time: string; id: string; filter?: string } = { time: "created_at", id: "id" },
-): { where: string; orderBy: string; offset: number; cursor: string | null } {
-  const key = (a: string) => `${a}.${columns.time}, ${a}.${columns.id}`;
-  const orderBy = (direction: "ASC" | "DESC") => `${alias}.${columns.time} ${direction}, ${alias}.${columns.id} ${direction}`;
-  const narrowed = columns.filter ? ` AND ${columns.filter}` : "";
-  const cursorKey = `(SELECT ${key("c")} FROM ${table} c WHERE c.${columns.id} = ${cursorParam}::uuid${narrowed})`;
+): PageSql {
+  const parts = (a: string) => [`${a}.${columns.time}`, `${a}.${columns.id}`];
+  return orderedPage({ table, alias, parts, id: columns.id, filter: columns.filter, forward: "DESC" }, request, cursorParam, pageSize);
+}
+
+/**
+ * Both orders' page: the list read onwards (`forward`) from the start (by offset, an old
+ * page number) or from after the cursor's row, or backwards from before it. `parts` are the
+ * sort's columns as read from a row named `a` (the list's alias, or "c", the cursor's row).
+ */
+function orderedPage(
+  order: { table: string; alias: string; parts: (a: string) => string[]; id: string; filter?: string; forward: "ASC" | "DESC" },
+  request: PageRequest,
+  cursorParam: string,
+  pageSize: number,
+): PageSql {
+  const { table, alias, parts, forward } = order;
+  const key = (a: string) => parts(a).join(", ");
+  const orderBy = (direction: "ASC" | "DESC") => parts(alias).map((part) => `${part} ${direction}`).join(", ");
+  const narrowed = order.filter ? ` AND ${order.filter}` : "";
+  const cursorKey = `(SELECT ${key("c")} FROM ${table} c WHERE c.${order.id} = ${cursorParam}::uuid${narrowed})`;
+  const [onwards, backwards] = forward === "ASC" ? [">", "<"] : ["<", ">"];
   if (request.after) {
-    return { where: `(${key(alias)}) < ${cursorKey}`, orderBy: orderBy("DESC"), offset: 0, cursor: request.after };
+    return { where: `(${key(alias)}) ${onwards} ${cursorKey}`, orderBy: orderBy(forward), offset: 0, cursor: request.after };
   }
   if (request.before) {
-    return { where: `(${key(alias)}) > ${cursorKey}`, orderBy: orderBy("ASC"), offset: 0, cursor: request.before };
+    return { where: `(${key(alias)}) ${backwards} ${cursorKey}`, orderBy: orderBy(forward === "ASC" ? "DESC" : "ASC"), offset: 0, cursor: request.before };
   }
-  return { where: `${cursorParam}::uuid IS NULL`, orderBy: orderBy("DESC"), offset: (request.page - 1) * pageSize, cursor: null };
+  return { where: `${cursorParam}::uuid IS NULL`, orderBy: orderBy(forward), offset: (request.page - 1) * pageSize, cursor: null };
 }
