@@ -130,21 +130,19 @@ function kindQuery(source: SearchSource, tsQuery: string): string {
 /**
  * One statement over the six listings, ranked within each kind and capped per kind, so a
  * common word costs the same in a city as in a town. The query is written out in each
- * condition, not read from a CTE, so the planner sees how selective it is.
+ * condition, not read from a CTE, so the planner sees how selective it is. Its text is the
+ * same for every search (the words are its parameter): made once, when the module loads.
  */
+const SEARCH_STATEMENT = `SELECT kind, id, title, subtitle, image, rank::float8 AS rank
+     FROM (${SOURCES.map((source) => kindQuery(source, "to_tsquery('pg_catalog.portuguese', $1)")).join("\n     UNION ALL ")}) hits
+     WHERE position <= $2
+     ORDER BY kind, position`;
+
 export async function searchTown(
   tx: Queryable,
   input: string,
 ): Promise<SearchHit[]> {
   const query = toPrefixTsQuery(input);
   if (!query) return [];
-  const tsQuery = "to_tsquery('pg_catalog.portuguese', $1)";
-  const kinds = SOURCES.map((source) => kindQuery(source, tsQuery));
-  return tx.query<SearchHit>(
-    `SELECT kind, id, title, subtitle, image, rank::float8 AS rank
-     FROM (${kinds.join("\n     UNION ALL ")}) hits
-     WHERE position <= $2
-     ORDER BY kind, position`,
-    [query, SEARCH_PER_KIND, SEARCH_CANDIDATES],
-  );
+  return tx.query<SearchHit>(SEARCH_STATEMENT, [query, SEARCH_PER_KIND, SEARCH_CANDIDATES]);
 }
