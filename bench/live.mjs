@@ -17,13 +17,13 @@
 // limit is raised here up to the hard one (re-running under `ulimit -n`); if the hard limit
 // itself is too low the bench stops and says how to raise it (ulimit -Hn, systemd
 // LimitNOFILE, docker --ulimit nofile=N:N).
-import { execFile, spawnSync } from "node:child_process";
-import { promisify } from "node:util";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { loadTest } from "./lib/load.mjs";
+import { runWrk, WRK } from "./lib/wrk.mjs";
 import { summarizeProfile } from "./profile.mjs";
 import { cpuSecondsOf, freePort, memoryOf, request, serverNode, sleep, startProcess, stopProcess, waitFor200 } from "./lib/proc.mjs";
 
@@ -36,7 +36,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const EMAIL = process.env.BENCH_EMAIL ?? "larissa.duarte@exemplo.com.br";
 const PASSWORD = "guida2026";
 const PROFILE = process.env.BENCH_LIVE_PROFILE === "1";
-const WRK = ["/usr/bin/wrk", "/usr/local/bin/wrk"].find((p) => fs.existsSync(p)) ?? null;
 /** One write this often while the streams are held. */
 const WRITE_EVERY_MS = 4_000;
 /** A stream that has not had the event this long after the write counts as missed. */
@@ -291,17 +290,8 @@ const median = (values) => (values.length ? [...values].sort((a, b) => a - b)[Ma
 
 /** wrk (a C load generator, far cheaper than the server): requests per second and p99. */
 async function wrkRun(url, headers) {
-  const args = ["-t", "1", "-c", String(CONNECTIONS), "-d", `${LOAD_SECONDS}s`, "--timeout", "10s", "--latency"];
-  for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
-  const { stdout } = await promisify(execFile)(WRK, [...args, url], { maxBuffer: 1 << 20 });
-  const p99 = /99%\s+([\d.]+)(us|ms|s)/.exec(stdout);
-  const toMs = { us: 0.001, ms: 1, s: 1000 };
-  return {
-    tool: "wrk",
-    reqPerSec: Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? 0),
-    p99Ms: p99 ? Number(p99[1]) * toMs[p99[2]] : null,
-    errors: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(stdout)?.[1] ?? 0) + Number(/Socket errors:.*timeout (\d+)/.exec(stdout)?.[1] ?? 0),
-  };
+  const run = await runWrk(url, { threads: 1, connections: CONNECTIONS, seconds: LOAD_SECONDS, headers, latency: true });
+  return { tool: "wrk", reqPerSec: run.rps, p99Ms: run.p99Ms, errors: run.non2xx + run.timeouts };
 }
 
 async function autocannonRun(url, headers) {

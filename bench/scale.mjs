@@ -17,6 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { cpuSecondsOf, freePort, request, startProcess, stopProcess, waitFor200 } from "./lib/proc.mjs";
+import { runWrk } from "./lib/wrk.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -54,18 +55,11 @@ async function wrk(url, { headers = {}, script, env = {}, connections = CONNECTI
   // A page not yet cached is rendered once, then answered from the cache: warm it first, so
   // the figure is the steady state, not 64 connections queued behind one first render.
   for (let i = 0; i < 2; i++) await request(url, { headers }).catch(() => {});
-  const args = ["-t", "2", "-c", String(connections), "-d", `${seconds}s`, "--timeout", "10s"];
-  for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
-  if (script) args.push("-s", script);
-  args.push(url);
   const cpuBefore = pid ? treeCpuSeconds(pid) : 0;
-  const { stdout } = await promisify(execFile)(which("wrk"), args, { env: { ...process.env, ...env }, maxBuffer: 1 << 20 });
+  const run = await runWrk(url, { threads: 2, connections, seconds, headers, script, env });
   const cpu = pid ? treeCpuSeconds(pid) - cpuBefore : 0;
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? 0);
-  const requests = Number(/(\d+) requests in/.exec(stdout)?.[1] ?? 0);
-  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(stdout)?.[1] ?? 0);
-  const cpuUs = pid && requests ? Math.round((cpu / requests) * 1e6) : null;
-  return { rps, non2xx, stdout, cpuUs, load: os.loadavg()[0] };
+  const cpuUs = pid && run.requests ? Math.round((cpu / run.requests) * 1e6) : null;
+  return { rps: run.rps, non2xx: run.non2xx, stdout: run.stdout, cpuUs, load: os.loadavg()[0] };
 }
 
 /** One row of the table: req/s, the server's CPU per request, and the machine's 1-minute load average then. */
