@@ -21,12 +21,12 @@ export const DRIVER_FILTER_LABELS: Record<DriverFilter, string> = {
   ...VEHICLE_LABELS,
 };
 
-/** Exact, case-sensitive match: /drivers/Moto is not a second address for /drivers/moto. */
 /** The vehicle as a driver's card and page say it: "Moto · Honda CG 160 vermelha" (or "… — …" in a sentence list). */
 export function vehicleLine(kind: VehicleKind, description: string, separator: " · " | " — " = " · "): string {
   return description ? `${VEHICLE_LABELS[kind]}${separator}${description}` : VEHICLE_LABELS[kind];
 }
 
+/** Exact, case-sensitive match: /drivers/Moto is not a second address for /drivers/moto. */
 export function parseDriverFilter(value: string | undefined): DriverFilter | null {
   return (DRIVER_FILTERS as readonly string[]).includes(value ?? "") ? (value as DriverFilter) : null;
 }
