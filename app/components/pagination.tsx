@@ -2,6 +2,7 @@ import { Fragment, type ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
+import { listPageHref } from "~/components/list-filters";
 
 /**
  * One page of a list (news, posts, sell items, my-*): its items, or the sentence it says while it
@@ -88,4 +89,12 @@ export function pageRequestFromUrl(url: URL): { page: number; after?: string; be
 export function cursorTo(target: number, page: number, rows: { id: string }[]): { depois?: string; antes?: string } {
   if (target <= 1 || rows.length === 0) return {};
   return target > page ? { depois: rows[rows.length - 1]!.id } : { antes: rows[0]!.id };
+}
+
+/**
+ * The links of a keyset-paged list (`path` with its filters) whose page `page` shows `rows`:
+ * each carries its page number and the cursor cursorTo gives it.
+ */
+export function keysetPageHref(path: string, filters: Record<string, string | undefined>, page: number, rows: { id: string }[]) {
+  return (target: number) => listPageHref(path, { ...filters, ...cursorTo(target, page, rows) }, target);
 }

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { cachedClientLoader } from "~/client/loader-cache";
-import { CategoryFilter, DirectoryHeader, listPageHref } from "~/components/list-filters";
+import { CategoryFilter, DirectoryHeader } from "~/components/list-filters";
 import { OpenBadge } from "~/components/open-badge";
-import { cursorTo, Pagination, pageRequestFromUrl } from "~/components/pagination";
+import { keysetPageHref, Pagination, pageRequestFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { useTownNow } from "~/lib/use-town-now";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -40,7 +40,7 @@ export const clientLoader = (args: Route.ClientLoaderArgs) => cachedClientLoader
 export default function Businesses({ loaderData }: Route.ComponentProps) {
   const { businesses, hasMore, categories, category, openNow, page, renderedAt } = loaderData;
   const now = useTownNow(renderedAt);
-  const href = (n: number) => listPageHref("/businesses", { categoria: category, aberto: openNow ? "1" : undefined, ...cursorTo(n, page, businesses) }, n);
+  const href = keysetPageHref("/businesses", { categoria: category, aberto: openNow ? "1" : undefined }, page, businesses);
   return (
     <div className="space-y-4">
       <DirectoryHeader title="Negócios" propose="negocio" />

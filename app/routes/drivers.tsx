@@ -2,14 +2,14 @@ import { Link, data } from "react-router";
 import { FavoriteButton } from "~/components/favorites";
 import { cachedClientLoader } from "~/client/loader-cache";
 import { AvailabilityBadge } from "~/components/availability-badge";
-import { cursorTo, Pagination, pageRequestFromUrl } from "~/components/pagination";
+import { keysetPageHref, Pagination, pageRequestFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { DRIVER_FILTERS, DRIVER_FILTER_LABELS, parseDriverFilter, vehicleLine, type DriverFilter } from "~/lib/drivers";
 import { useTownNow } from "~/lib/use-town-now";
 import { EmptyState } from "~/components/ui/empty-state";
 import { cardClass } from "~/components/ui/card";
 import { hrefOf } from "~/lib/item-kinds";
-import { DirectoryHeader, listPageHref } from "~/components/list-filters";
+import { DirectoryHeader } from "~/components/list-filters";
 import { driverList } from "../../server/cache/reads";
 import { favoriteStateOf } from "../../server/toolkit/favorite-state";
 import { getRequestContext } from "../../server/toolkit/request-context";
@@ -68,7 +68,7 @@ export const clientLoader = (args: Route.ClientLoaderArgs) => cachedClientLoader
 export default function Drivers({ loaderData }: Route.ComponentProps) {
   const { drivers, hasMore, filter, page, renderedAt } = loaderData;
   const now = useTownNow(renderedAt);
-  const href = (n: number) => listPageHref(`/drivers/${filter}`, cursorTo(n, page, drivers), n);
+  const href = keysetPageHref(`/drivers/${filter}`, {}, page, drivers);
   return (
     <div className="space-y-4">
       <DirectoryHeader title={TITLES[filter]} propose="motorista" />

@@ -1,14 +1,13 @@
 import { Link } from "react-router";
 import { FavoriteButton } from "~/components/favorites";
 import { cachedClientLoader } from "~/client/loader-cache";
-import { cursorTo, PagedList, pageRequestFromUrl } from "~/components/pagination";
+import { keysetPageHref, PagedList, pageRequestFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { formatLongDate } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
 import { ItemTitle } from "~/components/ui/item-title";
-import { listPageHref } from "~/components/list-filters";
 import { newsList } from "../../server/cache/reads";
 import { favoriteStateOf } from "../../server/toolkit/favorite-state";
 import { getRequestContext } from "../../server/toolkit/request-context";
@@ -32,7 +31,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
   const { news, hasMore, page } = loaderData;
   // The first cover is the page's largest paint: it loads first, not lazily.
   const leadImage = news.findIndex((item) => item.coverImage);
-  const href = (n: number) => listPageHref("/news", cursorTo(n, page, news), n);
+  const href = keysetPageHref("/news", {}, page, news);
   return (
     <div className="space-y-4">
       <PageHeader title="Notícias">

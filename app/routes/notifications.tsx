@@ -1,6 +1,5 @@
 import { Form, Link, redirect } from "react-router";
-import { cursorTo, Pagination, pageRequestFromUrl } from "~/components/pagination";
-import { listPageHref } from "~/components/list-filters";
+import { keysetPageHref, Pagination, pageRequestFromUrl } from "~/components/pagination";
 import { formatShortDate } from "~/lib/format";
 import { safeRedirectPath } from "~/lib/redirects";
 import { refusalOf } from "~/lib/refused";
@@ -101,7 +100,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
           ))}
         </ul>
       )}
-      <Pagination page={page} hasMore={hasMore} href={(n) => listPageHref("/notifications", cursorTo(n, page, notifications), n)} />
+      <Pagination page={page} hasMore={hasMore} href={keysetPageHref("/notifications", {}, page, notifications)} />
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import { Link, useRevalidator } from "react-router";
-import { cursorTo, PagedList, pageRequestFromUrl } from "~/components/pagination";
-import { listPageHref } from "~/components/list-filters";
+import { keysetPageHref, PagedList, pageRequestFromUrl } from "~/components/pagination";
 import { PostCard } from "~/components/post-card";
 import { useCurrentUser } from "~/components/user-context";
 import { refusalOf } from "~/lib/refused";
@@ -36,7 +35,7 @@ export default function Posts({ loaderData, actionData }: Route.ComponentProps) 
   // The first post with a photo holds the page's largest paint: it loads first, not lazily.
   const leadImage = posts.findIndex((post) => post.imageUrl);
   const user = useCurrentUser();
-  const pageHref = (n: number) => listPageHref("/posts", cursorTo(n, page, posts), n);
+  const pageHref = keysetPageHref("/posts", {}, page, posts);
   // Page 1 follows the feed live: posts newer than its top one announce themselves.
   const newPosts = useNewPosts(posts[0]?.id ?? null, page === 1);
   const revalidator = useRevalidator();

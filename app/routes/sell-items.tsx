@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
 import { AddToCartButton, CartNeedsJavaScript, CartSheet, toCartProduct, WhatsAppWithoutCart } from "~/components/cart";
 import { FavoriteButton } from "~/components/favorites";
-import { CategorySelect, listPageHref, PriceFilterInput } from "~/components/list-filters";
-import { cursorTo, PagedList, pageRequestFromUrl } from "~/components/pagination";
+import { CategorySelect, PriceFilterInput } from "~/components/list-filters";
+import { keysetPageHref, PagedList, pageRequestFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { SoldBadge } from "~/components/sold-badge";
 import { useCurrentUser } from "~/components/user-context";
@@ -61,8 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function SellItems({ loaderData }: Route.ComponentProps) {
   const { items, hasMore, categories, category, minPrice, maxPrice, problems, page, origin } = loaderData;
   const filtered = Boolean(category || minPrice || maxPrice);
-  const href = (n: number) =>
-    listPageHref("/sell-items", { categoria: category, precoMin: minPrice, precoMax: maxPrice, ...cursorTo(n, page, items) }, n);
+  const href = keysetPageHref("/sell-items", { categoria: category, precoMin: minPrice, precoMax: maxPrice }, page, items);
   return (
     <div className="space-y-4">
       <PageHeader title="Vendas">

@@ -1,7 +1,7 @@
 import { FavoriteButton } from "~/components/favorites";
 import { cachedClientLoader } from "~/client/loader-cache";
-import { CategoryFilter, DirectoryHeader, listPageHref } from "~/components/list-filters";
-import { cursorTo, Pagination, pageRequestFromUrl } from "~/components/pagination";
+import { CategoryFilter, DirectoryHeader } from "~/components/list-filters";
+import { keysetPageHref, Pagination, pageRequestFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { serviceWhatsAppMessage, telHref, whatsAppChatHref } from "~/lib/contact-links";
 import { buttonClass } from "~/components/ui/button";
@@ -35,7 +35,7 @@ export const clientLoader = (args: Route.ClientLoaderArgs) => cachedClientLoader
 
 export default function Services({ loaderData }: Route.ComponentProps) {
   const { services, hasMore, categories, category, page } = loaderData;
-  const href = (n: number) => listPageHref("/services", { categoria: category, ...cursorTo(n, page, services) }, n);
+  const href = keysetPageHref("/services", { categoria: category }, page, services);
   return (
     <div className="space-y-4">
       <DirectoryHeader title="Serviços" propose="servico" />

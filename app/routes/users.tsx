@@ -2,8 +2,7 @@ import { Form, Link } from "react-router";
 import { cachedClientLoader } from "~/client/loader-cache";
 import { ProfileLinkCard } from "~/components/profile-view";
 import { Button, buttonClass } from "~/components/ui/button";
-import { listPageHref } from "~/components/list-filters";
-import { cursorTo, pageRequestFromUrl } from "~/components/pagination";
+import { keysetPageHref, pageRequestFromUrl } from "~/components/pagination";
 import { listUsers } from "../../server/models/profiles";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/users";
@@ -25,7 +24,7 @@ export const clientLoader = (args: Route.ClientLoaderArgs) => cachedClientLoader
 
 export default function Users({ loaderData }: Route.ComponentProps) {
   const { users, hasMore, query, page } = loaderData;
-  const pageLink = (n: number) => listPageHref("/users", { q: query, ...cursorTo(n, page, users) }, n);
+  const pageLink = keysetPageHref("/users", { q: query }, page, users);
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Moradores</h1>

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cursorTo, pageRequestFromUrl } from "../../app/components/pagination";
-import { listPageHref } from "../../app/components/list-filters";
+import { cursorTo, keysetPageHref, pageRequestFromUrl } from "../../app/components/pagination";
 
 // Keyset pages (issue #17): the links "Próxima" and "Anterior" carry the row to start after
 // or end before; whatever a URL carries that is not an id leaves only the page number.
@@ -39,9 +38,9 @@ describe("cursorTo", () => {
   });
 
   it("builds plain links that keep the filters", () => {
-    expect(listPageHref("/businesses", { categoria: "Padaria", aberto: "1", ...cursorTo(3, 2, rows) }, 3)).toBe(
+    expect(keysetPageHref("/businesses", { categoria: "Padaria", aberto: "1" }, 2, rows)(3)).toBe(
       `/businesses?categoria=Padaria&aberto=1&depois=${B}&pagina=3`,
     );
-    expect(listPageHref("/services", { categoria: undefined, ...cursorTo(1, 2, rows) }, 1)).toBe("/services");
+    expect(keysetPageHref("/services", { categoria: undefined }, 2, rows)(1)).toBe("/services");
   });
 });
