@@ -5,13 +5,14 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { listPageHref } from "~/components/list-filters";
 
 /**
- * One page of a list (news, posts, sell items, my-*): its items, or the sentence it says while it
+ * One page of a list (news, posts, sell items, the directory, notifications, my-*): its items, or the sentence it says while it
  * has none, then the links to the other pages. Past page 1 an empty page says `emptyLater` ("Não
  * há mais notícias."), not the invitation meant for a list nobody has written to yet.
  */
 export function PagedList<T extends { id: string }>(props: {
   items: readonly T[];
-  label: string;
+  /** The list's accessible name, where the page names it ("Notícias"). */
+  label?: string;
   className: string;
   empty: ReactNode;
   emptyLater?: ReactNode;

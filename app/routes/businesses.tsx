@@ -2,10 +2,9 @@ import { Link } from "react-router";
 import { cachedClientLoader } from "~/client/loader-cache";
 import { CategoryFilter, DirectoryHeader } from "~/components/list-filters";
 import { OpenBadge } from "~/components/open-badge";
-import { keysetPageHref, Pagination, pageRequestFromUrl } from "~/components/pagination";
+import { keysetPageHref, PagedList, pageRequestFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { useTownNow } from "~/lib/use-town-now";
-import { EmptyState } from "~/components/ui/empty-state";
 import { cardClass } from "~/components/ui/card";
 import { hrefOf } from "~/lib/item-kinds";
 import { businessList } from "../../server/cache/reads";
@@ -50,32 +49,32 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
           Aberto agora
         </label>
       </CategoryFilter>
-      {businesses.length === 0 ? (
-        <EmptyState>
-          {openNow ? "Nenhum negócio aberto agora com esse filtro." : "Nenhum negócio encontrado com esse filtro."}
-        </EmptyState>
-      ) : (
-        <ul className="space-y-2">
-          {businesses.map((business, i) => (
-            <li key={business.id}>
-              <Link to={hrefOf("business", business.id)} className={cardClass("flex items-center gap-3 p-3", { interactive: true })}>
-                <Picture image={business.logoUrl} alt="" sizes="56px" priority={i < 4} placeholder={business.name} className="size-14 shrink-0 rounded-xl" />
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate font-semibold">{business.name}</span>
-                  <span className="block truncate text-sm text-stone-600 dark:text-stone-300">
-                    {business.category} · {business.neighbourhood}
-                  </span>
-                  {/* Under the name, so "Fechado · abre amanhã às 7:00" never squeezes it on a phone. */}
-                  <span className="mt-1 block">
-                    <OpenBadge hours={business.openingHours} now={now} />
-                  </span>
+      <PagedList
+        items={businesses}
+        className="space-y-2"
+        empty={openNow ? "Nenhum negócio aberto agora com esse filtro." : "Nenhum negócio encontrado com esse filtro."}
+        page={page}
+        hasMore={hasMore}
+        href={href}
+      >
+        {(business, i) => (
+          <li>
+            <Link to={hrefOf("business", business.id)} className={cardClass("flex items-center gap-3 p-3", { interactive: true })}>
+              <Picture image={business.logoUrl} alt="" sizes="56px" priority={i < 4} placeholder={business.name} className="size-14 shrink-0 rounded-xl" />
+              <span className="min-w-0 flex-1">
+                <span className="block truncate font-semibold">{business.name}</span>
+                <span className="block truncate text-sm text-stone-600 dark:text-stone-300">
+                  {business.category} · {business.neighbourhood}
                 </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-      <Pagination page={page} hasMore={hasMore} href={href} />
+                {/* Under the name, so "Fechado · abre amanhã às 7:00" never squeezes it on a phone. */}
+                <span className="mt-1 block">
+                  <OpenBadge hours={business.openingHours} now={now} />
+                </span>
+              </span>
+            </Link>
+          </li>
+        )}
+      </PagedList>
     </div>
   );
 }

@@ -2,11 +2,10 @@ import { Link, data } from "react-router";
 import { FavoriteButton } from "~/components/favorites";
 import { cachedClientLoader } from "~/client/loader-cache";
 import { AvailabilityBadge } from "~/components/availability-badge";
-import { keysetPageHref, Pagination, pageRequestFromUrl } from "~/components/pagination";
+import { keysetPageHref, PagedList, pageRequestFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { DRIVER_FILTERS, DRIVER_FILTER_LABELS, parseDriverFilter, vehicleLine, type DriverFilter } from "~/lib/drivers";
 import { useTownNow } from "~/lib/use-town-now";
-import { EmptyState } from "~/components/ui/empty-state";
 import { cardClass } from "~/components/ui/card";
 import { hrefOf } from "~/lib/item-kinds";
 import { DirectoryHeader } from "~/components/list-filters";
@@ -94,30 +93,25 @@ export default function Drivers({ loaderData }: Route.ComponentProps) {
           })}
         </ul>
       </nav>
-      {drivers.length === 0 ? (
-        <EmptyState>{EMPTY[filter]}</EmptyState>
-      ) : (
-        <ul className="space-y-2" aria-label="Motoristas">
-          {drivers.map((driver, i) => (
-            <li key={driver.id} className="flex items-center gap-2">
-              <Link to={hrefOf("driver", driver.id)} className={cardClass("flex min-w-0 flex-1 items-center gap-3 p-3", { interactive: true })}>
-                <Picture image={driver.photoUrl} alt="" sizes="56px" priority={i < 4} placeholder={driver.name} className="size-14 shrink-0 rounded-full" />
-                <span className="min-w-0 flex-1">
-                  <span className="block font-semibold leading-snug">{driver.name}</span>
-                  <span className="line-clamp-2 text-sm text-stone-600 dark:text-stone-300">
-                    {vehicleLine(driver.vehicleKind, driver.vehicleDescription)}
-                  </span>
-                  <span className="mt-1 block">
-                    <AvailabilityBadge hours={driver.workingHours} now={now} />
-                  </span>
+      <PagedList items={drivers} label="Motoristas" className="space-y-2" empty={EMPTY[filter]} page={page} hasMore={hasMore} href={href}>
+        {(driver, i) => (
+          <li className="flex items-center gap-2">
+            <Link to={hrefOf("driver", driver.id)} className={cardClass("flex min-w-0 flex-1 items-center gap-3 p-3", { interactive: true })}>
+              <Picture image={driver.photoUrl} alt="" sizes="56px" priority={i < 4} placeholder={driver.name} className="size-14 shrink-0 rounded-full" />
+              <span className="min-w-0 flex-1">
+                <span className="block font-semibold leading-snug">{driver.name}</span>
+                <span className="line-clamp-2 text-sm text-stone-600 dark:text-stone-300">
+                  {vehicleLine(driver.vehicleKind, driver.vehicleDescription)}
                 </span>
-              </Link>
-              <FavoriteButton itemType="driver" itemId={driver.id} label={driver.name} />
-            </li>
-          ))}
-        </ul>
-      )}
-      <Pagination page={page} hasMore={hasMore} href={href} />
+                <span className="mt-1 block">
+                  <AvailabilityBadge hours={driver.workingHours} now={now} />
+                </span>
+              </span>
+            </Link>
+            <FavoriteButton itemType="driver" itemId={driver.id} label={driver.name} />
+          </li>
+        )}
+      </PagedList>
     </div>
   );
 }

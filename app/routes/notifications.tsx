@@ -1,10 +1,9 @@
 import { Form, Link, redirect } from "react-router";
-import { keysetPageHref, Pagination, pageRequestFromUrl } from "~/components/pagination";
+import { keysetPageHref, PagedList, pageRequestFromUrl } from "~/components/pagination";
 import { formatShortDate } from "~/lib/format";
 import { safeRedirectPath } from "~/lib/redirects";
 import { refusalOf } from "~/lib/refused";
 import { Button } from "~/components/ui/button";
-import { EmptyState } from "~/components/ui/empty-state";
 import { KindIcon } from "~/components/ui/kind-icon";
 import { kindOfHref } from "~/lib/item-kinds";
 import { PageHeader } from "~/components/ui/page-header";
@@ -60,47 +59,48 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
           {refused}
         </p>
       ) : null}
-      {notifications.length === 0 ? (
-        <EmptyState>Nenhuma notificação por enquanto.</EmptyState>
-      ) : (
-        <ul className="space-y-2">
-          {notifications.map((n) => (
-            <li
-              key={n.id}
-              data-unread={n.readAt ? undefined : "true"}
-              className={`flex items-start gap-3 rounded-xl p-3 shadow-sm ${
-                n.readAt ? "bg-white dark:bg-stone-900" : "border-l-4 border-brand-600 bg-brand-50 dark:bg-brand-900"
-              }`}
-            >
-              <NotificationIcon link={n.link} />
-              <div className="min-w-0 flex-1">
-                <p className="font-semibold">
-                  {n.readAt ? null : <span className="sr-only">Não lida: </span>}
-                  {n.link ? (
-                    <Link to={n.link} className="underline">
-                      {n.title}
-                    </Link>
-                  ) : (
-                    n.title
-                  )}
-                </p>
-                {n.body ? <p className="line-clamp-2 text-sm text-stone-700 dark:text-stone-200">{n.body}</p> : null}
-                <p className="text-xs text-stone-500 dark:text-stone-400">{formatShortDate(n.createdAt)}</p>
-              </div>
-              {n.readAt ? null : (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="read" />
-                  <input type="hidden" name="id" value={n.id} />
-                  <Button type="submit" variant="link" size="xs">
-                    Marcar como lida
-                  </Button>
-                </Form>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      <Pagination page={page} hasMore={hasMore} href={keysetPageHref("/notifications", {}, page, notifications)} />
+      <PagedList
+        items={notifications}
+        className="space-y-2"
+        empty="Nenhuma notificação por enquanto."
+        page={page}
+        hasMore={hasMore}
+        href={keysetPageHref("/notifications", {}, page, notifications)}
+      >
+        {(n) => (
+          <li
+            data-unread={n.readAt ? undefined : "true"}
+            className={`flex items-start gap-3 rounded-xl p-3 shadow-sm ${
+              n.readAt ? "bg-white dark:bg-stone-900" : "border-l-4 border-brand-600 bg-brand-50 dark:bg-brand-900"
+            }`}
+          >
+            <NotificationIcon link={n.link} />
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold">
+                {n.readAt ? null : <span className="sr-only">Não lida: </span>}
+                {n.link ? (
+                  <Link to={n.link} className="underline">
+                    {n.title}
+                  </Link>
+                ) : (
+                  n.title
+                )}
+              </p>
+              {n.body ? <p className="line-clamp-2 text-sm text-stone-700 dark:text-stone-200">{n.body}</p> : null}
+              <p className="text-xs text-stone-500 dark:text-stone-400">{formatShortDate(n.createdAt)}</p>
+            </div>
+            {n.readAt ? null : (
+              <Form method="post">
+                <input type="hidden" name="intent" value="read" />
+                <input type="hidden" name="id" value={n.id} />
+                <Button type="submit" variant="link" size="xs">
+                  Marcar como lida
+                </Button>
+              </Form>
+            )}
+          </li>
+        )}
+      </PagedList>
     </div>
   );
 }

@@ -1,11 +1,10 @@
 import { FavoriteButton } from "~/components/favorites";
 import { cachedClientLoader } from "~/client/loader-cache";
 import { CategoryFilter, DirectoryHeader } from "~/components/list-filters";
-import { keysetPageHref, Pagination, pageRequestFromUrl } from "~/components/pagination";
+import { keysetPageHref, PagedList, pageRequestFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { serviceWhatsAppMessage, telHref, whatsAppChatHref } from "~/lib/contact-links";
 import { buttonClass } from "~/components/ui/button";
-import { EmptyState } from "~/components/ui/empty-state";
 import { cardClass } from "~/components/ui/card";
 import { ItemTitle } from "~/components/ui/item-title";
 import { serviceList } from "../../server/cache/reads";
@@ -40,55 +39,56 @@ export default function Services({ loaderData }: Route.ComponentProps) {
     <div className="space-y-4">
       <DirectoryHeader title="Serviços" propose="servico" />
       <CategoryFilter label="Filtrar serviços" categories={categories} selected={category} />
-      {services.length === 0 ? (
-        <EmptyState>
-          {category ? "Nenhum serviço encontrado nessa categoria." : "Nenhum serviço cadastrado ainda."}
-        </EmptyState>
-      ) : (
-        <ul className="space-y-3" aria-label="Serviços">
-          {services.map((service, i) => (
-            <li key={service.id} className={cardClass("p-3")}>
-              <article aria-labelledby={`servico-${service.id}`}>
-                <div className="flex gap-3">
-                  <Picture image={service.imageUrl} alt="" sizes="64px" priority={i < 4} placeholder={service.name} className="size-16 shrink-0 rounded-xl" />
-                  <div className="min-w-0 flex-1">
-                    <ItemTitle kind="service" id={service.id} title={service.name} headingId={`servico-${service.id}`} className="font-semibold leading-snug" />
-                    <p className="text-sm text-stone-600 dark:text-stone-300">
-                      {service.category}
-                      {service.neighbourhood ? ` · ${service.neighbourhood}` : null}
-                    </p>
-                    {service.priceInfo ? (
-                      <p className="mt-0.5 text-sm font-medium text-brand-700 dark:text-brand-100">{service.priceInfo}</p>
-                    ) : null}
-                  </div>
-                  <FavoriteButton itemType="service" itemId={service.id} label={service.name} />
+      <PagedList
+        items={services}
+        label="Serviços"
+        className="space-y-3"
+        empty={category ? "Nenhum serviço encontrado nessa categoria." : "Nenhum serviço cadastrado ainda."}
+        page={page}
+        hasMore={hasMore}
+        href={href}
+      >
+        {(service, i) => (
+          <li className={cardClass("p-3")}>
+            <article aria-labelledby={`servico-${service.id}`}>
+              <div className="flex gap-3">
+                <Picture image={service.imageUrl} alt="" sizes="64px" priority={i < 4} placeholder={service.name} className="size-16 shrink-0 rounded-xl" />
+                <div className="min-w-0 flex-1">
+                  <ItemTitle kind="service" id={service.id} title={service.name} headingId={`servico-${service.id}`} className="font-semibold leading-snug" />
+                  <p className="text-sm text-stone-600 dark:text-stone-300">
+                    {service.category}
+                    {service.neighbourhood ? ` · ${service.neighbourhood}` : null}
+                  </p>
+                  {service.priceInfo ? (
+                    <p className="mt-0.5 text-sm font-medium text-brand-700 dark:text-brand-100">{service.priceInfo}</p>
+                  ) : null}
                 </div>
-                {service.description ? <p className="mt-2 line-clamp-3 text-sm">{service.description}</p> : null}
-                {service.phone || service.whatsapp ? (
-                  <div className="mt-3 flex gap-2">
-                    {service.phone ? (
-                      <a href={telHref(service.phone)} className={buttonClass("primary", "sm", "flex-1")}>
-                        Ligar<span className="sr-only"> para {service.name}</span>
-                      </a>
-                    ) : null}
-                    {service.whatsapp ? (
-                      <a
-                        href={whatsAppChatHref(service.whatsapp, serviceWhatsAppMessage(service.name))}
-                        className={buttonClass("whatsapp", "sm", "flex-1")}
-                        rel="noopener noreferrer"
-                        target="_blank"
-                      >
-                        WhatsApp<span className="sr-only"> de {service.name}</span>
-                      </a>
-                    ) : null}
-                  </div>
-                ) : null}
-              </article>
-            </li>
-          ))}
-        </ul>
-      )}
-      <Pagination page={page} hasMore={hasMore} href={href} />
+                <FavoriteButton itemType="service" itemId={service.id} label={service.name} />
+              </div>
+              {service.description ? <p className="mt-2 line-clamp-3 text-sm">{service.description}</p> : null}
+              {service.phone || service.whatsapp ? (
+                <div className="mt-3 flex gap-2">
+                  {service.phone ? (
+                    <a href={telHref(service.phone)} className={buttonClass("primary", "sm", "flex-1")}>
+                      Ligar<span className="sr-only"> para {service.name}</span>
+                    </a>
+                  ) : null}
+                  {service.whatsapp ? (
+                    <a
+                      href={whatsAppChatHref(service.whatsapp, serviceWhatsAppMessage(service.name))}
+                      className={buttonClass("whatsapp", "sm", "flex-1")}
+                      rel="noopener noreferrer"
+                      target="_blank"
+                    >
+                      WhatsApp<span className="sr-only"> de {service.name}</span>
+                    </a>
+                  ) : null}
+                </div>
+              ) : null}
+            </article>
+          </li>
+        )}
+      </PagedList>
     </div>
   );
 }
