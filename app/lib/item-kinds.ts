@@ -7,8 +7,7 @@ export const ITEM_KINDS = ["business", "service", "driver", "sell_item", "post",
 export type ItemKind = (typeof ITEM_KINDS)[number];
 
 /** The directory's listings: the kinds residents propose and owners claim (issue #18). */
-export const LISTING_KINDS = ITEM_KINDS.slice(0, 3) as ["business", "service", "driver"];
-export type ListingKind = (typeof LISTING_KINDS)[number];
+export type ListingKind = Extract<ItemKind, "business" | "service" | "driver">;
 
 export function isItemKind(value: unknown): value is ItemKind {
   return typeof value === "string" && (ITEM_KINDS as readonly string[]).includes(value);
