@@ -31,7 +31,6 @@ const PersonIcon = (
   </svg>
 );
 
-// Items join as their screens are built (Vendas and Posts come with the community issue).
 const ITEMS: NavItem[] = [
   { to: "/", label: "Início", icon: HomeIcon, end: true },
   { to: "/businesses", label: "Negócios", icon: <KindIcon kind="business" /> },
