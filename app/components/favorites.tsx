@@ -1,10 +1,11 @@
-import { createContext, useContext, useEffect, useMemo, useState } from "react";
+import { createContext, useContext, useEffect, useMemo } from "react";
 import { useFetcher, useLocation, useMatches } from "react-router";
 import { simpleToasts } from "~/components/ui/toast";
 import type { FavoriteState } from "~/lib/favorites";
 import type { ItemKind } from "~/lib/item-kinds";
 import { refusalMessages, type Refused } from "~/lib/refused";
 import { IconTooltip } from "~/components/ui/tooltip";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useCurrentUser } from "./user-context";
 
 type FavoritesValue = { ids: ReadonlySet<string>; error: string | null };
@@ -52,8 +53,7 @@ export function FavoriteButton({ itemType, itemId, label }: { itemType: ItemKind
   const location = useLocation();
   // Present only once hydrated: tells the action to answer the fetcher with data instead
   // of the redirect a plain form post needs.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const pending = fetcher.formData?.get("intent");
   const isFavorite = pending ? pending === "add" : ids.has(itemId);
 

@@ -1,7 +1,7 @@
-import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { applyVote, formatVotes, tally } from "~/lib/polls";
 import { refusalOf, type Refused } from "~/lib/refused";
+import { useHydrated } from "~/lib/use-hydrated";
 import { usePollVotes } from "./live";
 import { useCurrentUser } from "./user-context";
 
@@ -41,8 +41,7 @@ export function Poll({ postId, poll, action, redirectTo, error }: PollProps) {
   const user = useCurrentUser();
   const fetcher = useFetcher<Refused | null>({ key: `vote-${poll.id}` });
   // Present only once hydrated: tells the action to answer with data, not a redirect.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   // Optimistic: while a vote travels (and the page data reloads), show it as counted.
   const pending = fetcher.formData?.get("optionId");

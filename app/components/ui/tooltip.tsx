@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useId, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useId, useSyncExternalStore } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 
 const RadixIconTooltip = lazy(() => import("./tooltip-radix"));
 
@@ -25,8 +26,7 @@ let pending: { owner: string; since: number } | null = null;
 export function IconTooltip({ label, children }: { label: string; children: React.ReactElement }) {
   const owner = useId();
   const ready = useSyncExternalStore(subscribe, () => wanted, () => false);
-  const [armed, setArmed] = useState(false);
-  useEffect(() => setArmed(true), []);
+  const armed = useHydrated();
   if (!ready) {
     const point = (since: number) => {
       pending = { owner, since };
