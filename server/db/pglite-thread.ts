@@ -21,7 +21,7 @@ type Reply = { type: "reply"; id: number; ok: true; value: unknown } | { type: "
 type Message = Reply | { type: "ready" } | { type: "failed"; error: Record<string, unknown> } | { type: "notify"; channel: string; payload: string };
 
 /** Where the worker's file is: beside the SQL files, under APP_ROOT (the Dockerfile copies it). */
-export function pgliteWorkerFile(): string {
+function pgliteWorkerFile(): string {
   return path.join(process.env.APP_ROOT ?? process.cwd(), "server", "db", "pglite-worker.js");
 }
 
