@@ -5,7 +5,6 @@ import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDemoTown } from "../../server/db/seed-data";
 import { writeFetchResponse } from "../../server/http/node-adapter";
@@ -13,6 +12,7 @@ import { createPipeline } from "../../server/http/pipeline";
 import { ChangeFeed, EVERYTHING } from "../../server/db/changes";
 import { HTML_CACHE_TTL_MS, HtmlCache } from "../../server/cache/html-cache";
 import { MemoryRateLimiter } from "../../server/toolkit/rate-limit";
+import { stubBuild } from "../stub-build";
 import {
   copySeededDataDir,
   cookiePair,
@@ -184,53 +184,34 @@ describe("the pipeline on a stub build (no port)", () => {
   let hold: Promise<void> | null = null;
   let entered: () => void = () => {};
   const html = { "Content-Type": "text/html; charset=utf-8" };
-  // Resource routes only: the pipeline treats their text/html responses like pages.
-  const build = {
-    entry: { module: { default: () => new Response("unused", { headers: html }) } },
-    routes: {
-      root: { id: "root", path: "", module: {} },
-      page: {
-        id: "page",
-        parentId: "root",
-        path: "page",
-        module: {
-          loader: async () => {
-            const seen = version;
-            entered();
-            if (hold) await hold;
-            return new Response(`<p>version ${seen}</p>`, { headers: html });
-          },
-        },
-      },
-      cookie: {
-        id: "cookie",
-        parentId: "root",
-        path: "cookie",
-        module: { loader: () => new Response(`<p>${randomBytes(4).toString("hex")}</p>`, { headers: { ...html, "Set-Cookie": "seen=1; Path=/" } }) },
-      },
-      write: {
-        id: "write",
-        parentId: "root",
-        path: "write",
-        module: {
-          action: () => {
-            version += 1;
-            // What the database would announce of a write whose extent it cannot tell.
-            feed.publish(EVERYTHING);
-            return new Response(null, { status: 204 });
-          },
+  const build = stubBuild({
+    page: {
+      path: "page",
+      module: {
+        loader: async () => {
+          const seen = version;
+          entered();
+          if (hold) await hold;
+          return new Response(`<p>version ${seen}</p>`, { headers: html });
         },
       },
     },
-    assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "1" },
-    publicPath: "/",
-    assetsBuildDirectory: os.tmpdir(),
-    future: {},
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-  } as unknown as ServerBuild;
+    cookie: {
+      path: "cookie",
+      module: { loader: () => new Response(`<p>${randomBytes(4).toString("hex")}</p>`, { headers: { ...html, "Set-Cookie": "seen=1; Path=/" } }) },
+    },
+    write: {
+      path: "write",
+      module: {
+        action: () => {
+          version += 1;
+          // What the database would announce of a write whose extent it cannot tell.
+          feed.publish(EVERYTHING);
+          return new Response(null, { status: 204 });
+        },
+      },
+    },
+  });
   const feed = new ChangeFeed();
   const pipeline = createPipeline({ build, mode: "production", changeFeed: feed, writeLimiter: new MemoryRateLimiter() });
   const context = { clientAddress: "192.0.2.1", requestId: "stub-request-1", afterResponse: (task: () => Promise<void>) => void task() };

@@ -1,11 +1,10 @@
-import os from "node:os";
 import zlib from "node:zlib";
 import type * as Zlib from "node:zlib";
-import type { ServerBuild } from "react-router";
 import { afterAll, expect, it, vi } from "vitest";
 import { ChangeFeed } from "../../server/db/changes";
 import { createPipeline } from "../../server/http/pipeline";
 import { MemoryRateLimiter } from "../../server/toolkit/rate-limit";
+import { stubBuild } from "../stub-build";
 
 // The real zlib, counted: how many times the server compresses a cached page is the CPU a
 // popular page costs right after a change stored it again.
@@ -28,22 +27,9 @@ vi.mock("node:zlib", async (importOriginal) => {
 
 // A page big enough to be compressed (COMPRESS_MIN_BYTES), from a stub build: no port, no database.
 const PAGE = `<main>${"<p>Feira de sábado na praça da matriz.</p>".repeat(200)}</main>`;
-const html = { "Content-Type": "text/html; charset=utf-8" };
-const build = {
-  entry: { module: { default: () => new Response("unused", { headers: html }) } },
-  routes: {
-    root: { id: "root", path: "", module: {} },
-    page: { id: "page", parentId: "root", path: "page", module: { loader: () => new Response(PAGE, { headers: html }) } },
-  },
-  assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "1" },
-  publicPath: "/",
-  assetsBuildDirectory: os.tmpdir(),
-  future: {},
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-} as unknown as ServerBuild;
+const build = stubBuild({
+  page: { path: "page", module: { loader: () => new Response(PAGE, { headers: { "Content-Type": "text/html; charset=utf-8" } }) } },
+});
 
 const pipeline = createPipeline({ build, mode: "production", changeFeed: new ChangeFeed(), writeLimiter: new MemoryRateLimiter() });
 afterAll(() => pipeline.close());
