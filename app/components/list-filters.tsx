@@ -4,10 +4,12 @@ import { Button } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
 import { textLinkClass } from "~/components/ui/text-link";
 import { PROPOSAL_TITLES, type ProposalPath } from "~/lib/listing-form";
+
 /**
- * Pieces the listing pages with filters (businesses, services, the marketplace) share: the
- * category picker of their GET form and the links to their pages, which carry the filters
- * along so "Próxima" keeps what the resident chose (and works without JavaScript).
+ * Pieces the filtered list pages (the directory, the marketplace, favorites) share: the
+ * directory's header, their GET filter forms (category, price bounds) and the links to their
+ * pages, which carry the filters along so "Próxima" keeps what the resident chose (and works
+ * without JavaScript).
  */
 
 const filterInputClass =
