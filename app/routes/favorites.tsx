@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
-import { cursorTo, Pagination, pageRequestFromUrl } from "~/components/pagination";
+import { keysetPageHref, Pagination, pageRequestFromUrl } from "~/components/pagination";
 import { listPageHref } from "~/components/list-filters";
 import { Picture } from "~/components/picture";
 import { favoriteDetails, favoriteTitle, parsePendingFavorite, pendingFavoriteValue } from "~/lib/favorites";
@@ -117,7 +117,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 export default function Favorites({ loaderData, actionData }: Route.ComponentProps) {
   const { favorites, hasMore, page, type, error } = loaderData;
   // "Próxima"/"Anterior" carry the cursor (?depois=/?antes=).
-  const listHref = (n: number) => listPageHref("/favorites", { tipo: type ?? undefined, ...cursorTo(n, page, favorites) }, n);
+  const listHref = keysetPageHref("/favorites", { tipo: type ?? undefined }, page, favorites);
   const refused = refusalOf(actionData);
   return (
     <div className="space-y-4">

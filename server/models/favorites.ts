@@ -71,7 +71,6 @@ export async function listFavorites(
   // from user_favorites_user_kind_newest_idx; a favorite is known by its item's id, and the
   // cursor's row must be the resident's own.
   const page = newestOrderPage("public.user_favorites", "f", request, "$4", FAVORITES_PAGE_SIZE, {
-    time: "created_at",
     id: "item_id",
     filter: "c.user_id = $1",
   });

@@ -51,7 +51,8 @@ export function keysetPage<T>(rows: T[], request: PageRequest, pageSize: number)
 /**
  * nameOrderPage's pieces for a list shown newest first (`created_at DESC, id DESC`, which a
  * `(created_at DESC, id DESC)` index serves): "Próxima" reads the rows older than the cursor's,
- * "Anterior" the newer ones. `filter` narrows the cursor's own row (e.g. to its owner's list).
+ * "Anterior" the newer ones. `id` names the row's id column where it is not `id` (a favorite is
+ * known by its item's); `filter` narrows the cursor's own row (e.g. to its owner's list).
  */
 export function newestOrderPage(
   table: string,
@@ -59,10 +60,10 @@ export function newestOrderPage(
   request: PageRequest,
   cursorParam: string,
   pageSize: number,
-  columns: { time: string; id: string; filter?: string } = { time: "created_at", id: "id" },
+  { id = "id", filter }: { id?: string; filter?: string } = {},
 ): PageSql {
-  const parts = (a: string) => [`${a}.${columns.time}`, `${a}.${columns.id}`];
-  return orderedPage({ table, alias, parts, id: columns.id, filter: columns.filter, forward: "DESC" }, request, cursorParam, pageSize);
+  const parts = (a: string) => [`${a}.created_at`, `${a}.${id}`];
+  return orderedPage({ table, alias, parts, id, filter, forward: "DESC" }, request, cursorParam, pageSize);
 }
 
 /**

@@ -33,11 +33,7 @@ export async function getUserBadges(tx: Queryable, userId: string): Promise<{ un
  * notifications_user_newest_idx (keyset.ts); the cursor's row must be the resident's own.
  */
 export async function listNotifications(tx: Queryable, userId: string, request: PageRequest): Promise<{ notifications: Notification[]; hasMore: boolean; page: number }> {
-  const page = newestOrderPage("public.notifications", "n", request, "$4", NOTIFICATIONS_PAGE_SIZE, {
-    time: "created_at",
-    id: "id",
-    filter: "c.user_id = $1",
-  });
+  const page = newestOrderPage("public.notifications", "n", request, "$4", NOTIFICATIONS_PAGE_SIZE, { filter: "c.user_id = $1" });
   const rows = await tx.query<Notification>(
     `SELECT n.id, n.kind, n.title, n.body, n.link, n.read_at AS "readAt", n.created_at AS "createdAt"
      FROM public.notifications n WHERE n.user_id = $1 AND ${page.where}
