@@ -1,4 +1,4 @@
-import { Link, useRevalidator } from "react-router";
+import { Link, useLocation, useRevalidator } from "react-router";
 import { keysetPageHref, PagedList, pageRequestFromUrl } from "~/components/pagination";
 import { PostCard } from "~/components/post-card";
 import { useCurrentUser } from "~/components/user-context";
@@ -36,6 +36,10 @@ export default function Posts({ loaderData, actionData }: Route.ComponentProps) 
   const leadImage = posts.findIndex((post) => post.imageUrl);
   const user = useCurrentUser();
   const pageHref = keysetPageHref("/posts", {}, page, posts);
+  // A vote without JavaScript returns to this very address: a page's own cursor is the one its
+  // link carried (pageHref(page) would be the page before it, ending before its first post).
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
   // Page 1 follows the feed live: posts newer than its top one announce themselves.
   const newPosts = useNewPosts(posts[0]?.id ?? null, page === 1);
   const revalidator = useRevalidator();
@@ -93,7 +97,7 @@ export default function Posts({ loaderData, actionData }: Route.ComponentProps) 
               preview
               priority={i === leadImage}
               voteAction="/posts"
-              voteRedirect={`${pageHref(page)}#post-${post.id}`}
+              voteRedirect={`${here}#post-${post.id}`}
               voteError={refused?.postId === post.id ? refused.error : null}
             />
           </li>

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, open, test } from "./helpers";
+import { expect, open, signIn, test, town } from "./helpers";
 
 // Keyset pages for the newest-first lists and the residents' name order (issue #17): "Próxima" carries the last item shown
 // (?depois=<id>&pagina=N+1), "Anterior" the first (?antes=<id>&pagina=N-1), plain links that
@@ -41,3 +41,17 @@ for (const { path, item, address, next, previous } of LISTS) {
     expect(await shown(page, item, address)).toEqual(second);
   });
 }
+
+// Without JavaScript a vote is a form post that returns to the page it was cast on: on a
+// cursor page that is the same ?depois= page, at the post voted on, not the page before it.
+test("a vote on /posts page 2 returns to page 2, at the post @no-js-only", async ({ page, javaScriptEnabled }) => {
+  await signIn(page, town.users[0]!.email, "/posts", javaScriptEnabled);
+  await page.getByRole("link", { name: "Próxima →", exact: true }).click();
+  await expect(page).toHaveURL(/\/posts\?depois=[0-9a-f-]{36}&pagina=2$/);
+  const pageTwo = page.url();
+  const withPoll = page.locator("article[id^=post-]").filter({ has: page.getByRole("list", { name: "Opções" }) }).first();
+  const postId = await withPoll.getAttribute("id");
+  await withPoll.getByRole("list", { name: "Opções" }).getByRole("button").first().click();
+  await expect(page).toHaveURL(`${pageTwo}#${postId}`);
+  await expect(page.locator(`article#${postId}`)).toBeVisible();
+});
