@@ -87,7 +87,7 @@ export function pageRequestFromUrl(url: URL): { page: number; after?: string; be
  * The cursor of the link to page `target` from page `page` showing rows first…last: the next
  * page starts after the last row, the previous one ends before the first, page 1 needs none.
  */
-export function cursorTo(target: number, page: number, rows: { id: string }[]): { depois?: string; antes?: string } {
+function cursorTo(target: number, page: number, rows: { id: string }[]): { depois?: string; antes?: string } {
   if (target <= 1 || rows.length === 0) return {};
   return target > page ? { depois: rows[rows.length - 1]!.id } : { antes: rows[0]!.id };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cursorTo, keysetPageHref, pageRequestFromUrl } from "../../app/components/pagination";
+import { keysetPageHref, pageRequestFromUrl } from "../../app/components/pagination";
 
 // Keyset pages (issue #17): the links "Próxima" and "Anterior" carry the row to start after
 // or end before; whatever a URL carries that is not an id leaves only the page number.
@@ -26,15 +26,15 @@ describe("pageRequestFromUrl", () => {
   });
 });
 
-describe("cursorTo", () => {
+describe("keysetPageHref", () => {
   const rows = [{ id: A }, { id: "x" }, { id: B }];
   it("starts the next page after the last row and ends the previous before the first", () => {
-    expect(cursorTo(4, 3, rows)).toEqual({ depois: B });
-    expect(cursorTo(2, 3, rows)).toEqual({ antes: A });
+    expect(keysetPageHref("/news", {}, 3, rows)(4)).toBe(`/news?depois=${B}&pagina=4`);
+    expect(keysetPageHref("/news", {}, 3, rows)(2)).toBe(`/news?antes=${A}&pagina=2`);
   });
 
   it("needs no cursor to page 1", () => {
-    expect(cursorTo(1, 2, rows)).toEqual({});
+    expect(keysetPageHref("/news", {}, 2, rows)(1)).toBe("/news");
   });
 
   it("builds plain links that keep the filters", () => {
