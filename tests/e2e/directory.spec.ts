@@ -107,6 +107,10 @@ test.describe("drivers", () => {
   });
 
   test("/drivers/disponiveis lists only drivers whose badge says available", async ({ page }) => {
+    // The server picks the list at the minute it renders; once hydrated, the badges follow the
+    // browser's clock. Held at this instant, a shift ending between the render and hydration
+    // cannot show an "Indisponível" badge the server's list never had.
+    await page.clock.setFixedTime(new Date());
     await page.goto("/drivers/disponiveis");
     const items = page.getByRole("list", { name: "Motoristas" }).getByRole("listitem");
     const empty = page.getByText("Nenhum motorista disponível agora.", { exact: false });
