@@ -55,6 +55,30 @@ forEachEngine(
       expect(tables.filter((t) => !t.rls).map((t) => t.name)).toEqual([]);
     });
 
+    it("lets the database API call only the SECURITY DEFINER functions meant for it", async () => {
+      // A function that runs as its owner skips row level security: the API's roles may call
+      // only these (PostgreSQL, and Supabase's default privileges, grant EXECUTE to everyone
+      // unless a migration revokes it). Trigger functions are left out: they run only as triggers.
+      const callable = await getDb().query<{ fn: string; roles: string }>(`
+        SELECT p.proname AS fn, string_agg(r.rolname, ',' ORDER BY r.rolname) AS roles
+        FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+        CROSS JOIN (VALUES ('anon'), ('authenticated')) AS r (rolname)
+        WHERE n.nspname = 'public' AND p.prosecdef AND p.prorettype <> 'trigger'::regtype
+          AND has_function_privilege(r.rolname, p.oid, 'EXECUTE')
+        GROUP BY p.proname ORDER BY p.proname`);
+      // Read inside policies (which run with the caller's privileges), or a moderator's action
+      // that checks the caller's role itself (require_moderator).
+      expect(callable).toEqual([
+        { fn: "has_role", roles: "anon,authenticated" }, // policies
+        { fn: "is_blocked", roles: "anon,authenticated" }, // policies
+        { fn: "moderate", roles: "authenticated" }, // moderators
+        { fn: "poll_has_votes", roles: "anon,authenticated" }, // policies
+        { fn: "review_claim", roles: "authenticated" }, // moderators
+        { fn: "review_proposal", roles: "authenticated" }, // moderators
+        { fn: "unblock_resident", roles: "authenticated" }, // moderators
+      ]);
+    });
+
     it("leaves no role but the owner able to bypass row level security", async () => {
       const roles = await getDb().query<{ rolname: string; bypass: boolean }>(
         `SELECT rolname, rolbypassrls AS bypass FROM pg_roles WHERE rolname IN ('anon', 'authenticated') ORDER BY rolname`,
