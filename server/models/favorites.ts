@@ -75,7 +75,9 @@ export async function listFavorites(
     filter: "c.user_id = $1",
   });
   const params: unknown[] = [userId, FAVORITES_PAGE_SIZE + 1, page.offset, page.cursor];
-  const ofKind = type ? `AND f.item_type = $${params.push(type)}` : "";
+  // One kind's favorites are their own index range: the condition is written only when asked.
+  if (type) params.push(type);
+  const ofKind = type ? "AND f.item_type = $5" : "";
   const rows = await tx.query<FavoriteItem>(
     `SELECT f.item_id AS id, f.item_type AS type, f.title, f.description, f.price::text AS price, f.image, f.seller,
             f.date, f.location, f.author, f.content, f.author_avatar AS "authorAvatar", f.avatar_url AS "avatarUrl",
