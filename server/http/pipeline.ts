@@ -73,6 +73,10 @@ export function createPipeline(options: {
       if (wait) {
         return refuse(429, `Muitos envios seguidos. Tente de novo em ${wait} segundos.`, { "Retry-After": String(wait) });
       }
+      // No page answers any other method (no CORS, no WebDAV): refused here, counted as a
+      // write above, so React Router never logs its "Invalid request method" with a stack
+      // and a route's loader never runs for OPTIONS (GET /events would open a stream).
+      if (method !== "POST") return refuse(405, "Método não permitido.", { Allow: "GET, HEAD, POST" });
     }
 
     const query = cacheQueryOf(request, https);

@@ -93,6 +93,52 @@ describe("TRACE", () => {
   });
 });
 
+describe("methods no page answers", () => {
+  // Issue #25: OPTIONS /events opened a live stream (the route's loader ran for it), and
+  // PROPFIND reached React Router, which logged "Invalid request method" with a stack.
+  const methods = ["OPTIONS", "PUT", "DELETE", "PATCH", "PROPFIND"];
+  const addresses = ["/events", "/events?feed=", "/", "/posts", "/favorites"];
+
+  it("answers 405 with Allow, never a stream, each logged as one access line without a stack", async () => {
+    const before = server.proc.output.length;
+    for (const method of methods) {
+      for (const address of addresses) {
+        const response = await request(`${server.url}${address}`, { method, timeoutMs: 5_000, localAddress: "127.0.0.7" });
+        expect(response.status, `${method} ${address}`).toBe(405);
+        expect(response.headers.allow).toBe("GET, HEAD, POST");
+        expect(response.headers["content-type"]).toBe("text/plain; charset=utf-8");
+        expect(response.body).toBe("Método não permitido.");
+      }
+    }
+    const refused = (output: string) =>
+      output
+        .slice(before)
+        .split("\n")
+        .filter((line) => line !== "")
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const isRefusal = (line: Record<string, unknown>) => methods.includes(line.method as string);
+    // Access lines leave in batches: wait (10 s at most) until the last one is out.
+    await server.proc.waitForOutput((output) => refused(output).filter(isRefusal).length >= methods.length * addresses.length, 10_000);
+    const lines = refused(server.proc.output);
+    expect(lines.filter(isRefusal)).toHaveLength(methods.length * addresses.length);
+    // Nothing but the access lines: no error, no stack.
+    expect(lines.filter((line) => line.level !== "info")).toEqual([]);
+    expect(server.proc.output.slice(before)).not.toMatch(/stack|Invalid request method/);
+  });
+
+  it("are rate limited like writes: a flood from one address gets 429 with Retry-After", async () => {
+    let limited: Awaited<ReturnType<typeof request>> | undefined;
+    for (let i = 0; i < 80 && !limited; i++) {
+      const response = await request(`${server.url}/events`, { method: "PROPFIND", timeoutMs: 5_000, localAddress: "127.0.0.8" });
+      if (response.status === 429) limited = response;
+      else expect(response.status).toBe(405);
+    }
+    expect(limited?.headers["retry-after"]).toMatch(/^\d+$/);
+    // Another address is not held back.
+    expect((await request(`${server.url}/events`, { method: "PUT", localAddress: "127.0.0.9" })).status).toBe(405);
+  });
+});
+
 describe("/offline.html", () => {
   it("carries the same security headers as every page", async () => {
     const page = await request(`${server.url}/news`);
