@@ -13,6 +13,7 @@ import {
   SIGN_IN_PER_IP,
   SIGN_UP_PER_IP,
   authLimiter,
+  limitAddress,
 } from "../../server/toolkit/rate-limit";
 import { getEnv } from "../../server/env";
 import { addFavoriteAfterSignIn } from "../../server/toolkit/favorite-state";
@@ -116,10 +117,12 @@ async function signIn(request: Request, ctx: RequestContext, form: FormData) {
   const account = email ? email.toLowerCase() : `phone:${normalizeBrazilianPhone(phone ?? "") ?? (phone ?? "").replace(/\D/g, "")}`;
   // Per account *from this address*: a guesser is stopped after the limit, but cannot
   // lock the resident out of their own account from everywhere else.
-  const ip = ctx.clientAddress;
+  const ip = limitAddress(ctx.clientAddress);
   const scale = getEnv().RATE_LIMIT_SCALE;
   const accountKey = `signin-account:${ip}:${account}`;
-  const wait = Math.max(await authLimiter.hit(`signin-ip:${ip}`, SIGN_IN_PER_IP, scale), await authLimiter.hit(accountKey, SIGN_IN_PER_ACCOUNT, scale));
+  // The account's counter only once the address's allows the attempt: an address then
+  // makes at most SIGN_IN_PER_IP account counters a window, whatever names it invents.
+  const wait = (await authLimiter.hit(`signin-ip:${ip}`, SIGN_IN_PER_IP, scale)) || (await authLimiter.hit(accountKey, SIGN_IN_PER_ACCOUNT, scale));
   if (wait) return tooMany(wait, "signin", form, ["email", "phone", "redirectTo"]);
   const auth = await ctx.auth();
   const result = await auth.signIn(request, { email, phone, password: value.password! });
@@ -132,7 +135,7 @@ async function signIn(request: Request, ctx: RequestContext, form: FormData) {
 async function signUp(request: Request, ctx: RequestContext, form: FormData) {
   const parsed = parseSubmission(form, SignUpSchema, { intent: "signup", ...HIDE_PASSWORD });
   if (!parsed.ok) return parsed.refusal;
-  const wait = await authLimiter.hit(`signup-ip:${ctx.clientAddress}`, SIGN_UP_PER_IP, getEnv().RATE_LIMIT_SCALE);
+  const wait = await authLimiter.hit(`signup-ip:${limitAddress(ctx.clientAddress)}`, SIGN_UP_PER_IP, getEnv().RATE_LIMIT_SCALE);
   if (wait) return tooMany(wait, "signup", form, ["email", "phone", "fullName", "username"]);
   const { email, phone, password, fullName, username, redirectTo } = parsed.value;
   const auth = await ctx.auth();
@@ -155,7 +158,7 @@ async function signUp(request: Request, ctx: RequestContext, form: FormData) {
 async function requestReset(request: Request, ctx: RequestContext, form: FormData) {
   const parsed = parseSubmission(form, ResetSchema, { intent: "reset" });
   if (!parsed.ok) return parsed.refusal;
-  const wait = await authLimiter.hit(`reset-ip:${ctx.clientAddress}`, RESET_PER_IP, getEnv().RATE_LIMIT_SCALE);
+  const wait = await authLimiter.hit(`reset-ip:${limitAddress(ctx.clientAddress)}`, RESET_PER_IP, getEnv().RATE_LIMIT_SCALE);
   if (wait) return tooMany(wait, "reset", form, ["email"]);
   // Looking the account up, storing the token and mailing the link all happen after the
   // answer is written: the same answer, in the same time, whether or not the e-mail has an

@@ -9,8 +9,10 @@ import { ReadCache } from "../cache/read-cache";
 import { ANY, type Dependency } from "../cache/dependencies";
 import { changes, type ChangeFeed } from "../db/changes";
 import { loadContextFor } from "../toolkit/request-context";
-import { SharedRateLimiter, type RateLimiter, type RateLimit } from "../toolkit/rate-limit";
+import { limitAddress, SharedRateLimiter, type RateLimiter, type RateLimit } from "../toolkit/rate-limit";
 import { applySecurityHeaders, formActionOrigins } from "./security-headers";
+
+const UNAVAILABLE = "Serviço temporariamente indisponível. Tente de novo em instantes.";
 
 /** Every write, per IP: generous for people, a wall for scripts hammering the forms. */
 export const WRITES_PER_IP: RateLimit = { limit: 60, windowMs: 60_000 };
@@ -69,7 +71,14 @@ export function createPipeline(options: {
 
     if (!isRead) {
       if (isCrossSite(request)) return refuse(403, "Envio recusado: este formulário não veio do Guida.");
-      const wait = await writeLimiter.hit(`write:${context.clientAddress}`, WRITES_PER_IP, env.RATE_LIMIT_SCALE);
+      let wait: number;
+      try {
+        wait = await writeLimiter.hit(`write:${limitAddress(context.clientAddress)}`, WRITES_PER_IP, env.RATE_LIMIT_SCALE);
+      } catch (error) {
+        // PostgreSQL unreachable (the counter lives there): the write cannot happen either.
+        if (error instanceof Response && error.status === 503) return refuse(503, UNAVAILABLE, { "Retry-After": "5" });
+        throw error;
+      }
       if (wait) {
         return refuse(429, `Muitos envios seguidos. Tente de novo em ${wait} segundos.`, { "Retry-After": String(wait) });
       }
@@ -105,6 +114,8 @@ export function createPipeline(options: {
     if (!isRead && (response.status < 400 || response.status >= 500)) await feed.settle();
     const headers = new Headers(response.headers);
     applySecurityHeaders(headers, { nonce, https, formActions: formActionOrigins() });
+    // A page or action that met the database down: tell the client when to try again.
+    if (response.status === 503 && !headers.has("Retry-After")) headers.set("Retry-After", "5");
     if (!response.body || response.status === 304 || response.status === 204 || (response.status >= 300 && response.status < 400)) {
       return withRequestId(new Response(response.body, { status: response.status, headers }), context);
     }

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { isIPv6 } from "node:net";
 import { getDb } from "../db";
 import { hitRateLimit, resetRateLimit } from "../models/rate-limits";
 
@@ -9,6 +11,30 @@ import { hitRateLimit, resetRateLimit } from "../models/rate-limits";
  */
 export type RateLimit = { limit: number; windowMs: number };
 
+/**
+ * The counter's name as stored: its kind (before the first ":") and a hash of the rest. A
+ * key holds what a client typed (a 6,000-character e-mail overflowed PostgreSQL's index on
+ * rate_limits with SQLSTATE 54000, a 500) and e-mail addresses nobody needs to read back.
+ */
+export function storedKey(key: string): string {
+  const colon = key.indexOf(":");
+  const kind = colon > 0 && colon <= 32 ? key.slice(0, colon) : "key";
+  return `${kind}:${createHash("sha256").update(key).digest("base64url")}`;
+}
+
+/**
+ * The address a limit counts: an IPv6 client is its /64 (one home or phone is given a whole
+ * /64, and would otherwise have 2^64 fresh allowances and as many rows); IPv4 as it is.
+ */
+export function limitAddress(address: string): string {
+  if (!isIPv6(address) || address.startsWith("::ffff:")) return address;
+  const [head = "", tail = ""] = address.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = address.includes("::") ? [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right] : left;
+  return `${groups.slice(0, 4).map((group) => group.toLowerCase().replace(/^0+(?=.)/, "")).join(":")}::/64`;
+}
+
 export interface RateLimiter {
   /** Counts a hit; resolves to the seconds to wait when over the limit, else 0. */
   hit(key: string, rule: RateLimit, scale?: number): Promise<number>;
@@ -19,8 +45,9 @@ export class MemoryRateLimiter implements RateLimiter {
   private readonly hits = new Map<string, { count: number; resetAt: number }>();
   constructor(private readonly now: () => number = Date.now) {}
 
-  async hit(key: string, rule: RateLimit, scale = 1): Promise<number> {
+  async hit(name: string, rule: RateLimit, scale = 1): Promise<number> {
     const at = this.now();
+    const key = storedKey(name);
     let entry = this.hits.get(key);
     if (!entry || entry.resetAt <= at) {
       entry = { count: 0, resetAt: at + rule.windowMs };
@@ -31,8 +58,8 @@ export class MemoryRateLimiter implements RateLimiter {
     return entry.count > rule.limit * scale ? Math.ceil((entry.resetAt - at) / 1000) : 0;
   }
 
-  async reset(key: string): Promise<void> {
-    this.hits.delete(key);
+  async reset(name: string): Promise<void> {
+    this.hits.delete(storedKey(name));
   }
 
   private sweep(at: number) {
@@ -47,14 +74,14 @@ export class SharedRateLimiter implements RateLimiter {
   async hit(key: string, rule: RateLimit, scale = 1): Promise<number> {
     const db = await getDb();
     if (db.engine !== "postgres") return this.memory.hit(key, rule, scale);
-    const { hits, retryAfter } = await hitRateLimit(db, key, rule.windowMs);
+    const { hits, retryAfter } = await hitRateLimit(db, storedKey(key), rule.windowMs);
     return hits > rule.limit * scale ? retryAfter : 0;
   }
 
   async reset(key: string): Promise<void> {
     const db = await getDb();
     if (db.engine !== "postgres") return this.memory.reset(key);
-    await resetRateLimit(db, key);
+    await resetRateLimit(db, storedKey(key));
   }
 }
 

@@ -211,6 +211,7 @@ describe.skipIf(Boolean(pgSkip))(`PostgreSQL down and back${pgSkip ? ` (skipped:
   const clusterDir = path.join(os.tmpdir(), `guida-faults-pg-${process.pid}-${randomBytes(3).toString("hex")}`);
   let pgPort = 0;
   let server: Server;
+  let dbUrl = "";
   const cluster = async (command: "start" | "stop") => {
     const { stdout } = await promisify(execFile)("bash", [path.join(ROOT, "scripts", "test-postgres.sh"), command, clusterDir], {
       env: { ...process.env, PGPORT_TEST: String(pgPort) },
@@ -231,6 +232,7 @@ describe.skipIf(Boolean(pgSkip))(`PostgreSQL down and back${pgSkip ? ` (skipped:
     }
     const databaseUrl = new URL(url);
     databaseUrl.pathname = "/guida";
+    dbUrl = databaseUrl.toString();
     // The server migrates the empty database at boot; nothing is seeded on PostgreSQL.
     server = await startReadyServer(path.join(tmp, "unused"), { DATABASE_URL: databaseUrl.toString() });
   }, 180_000);
@@ -242,6 +244,74 @@ describe.skipIf(Boolean(pgSkip))(`PostgreSQL down and back${pgSkip ? ` (skipped:
   }, 60_000);
 
   const health = async () => (await request(`${server.url}/healthz`)).status;
+  const rateLimitRows = async () => {
+    const { default: postgres } = await import("postgres");
+    const sql = postgres(dbUrl, { max: 1, onnotice: () => {}, connect_timeout: 5 });
+    try {
+      const [row] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM public.rate_limits`;
+      return row!.n;
+    } finally {
+      await sql.end({ timeout: 5 });
+    }
+  };
+
+  it("answers a 6,000-character e-mail on sign-in with 400 and a message, never a 500", async () => {
+    // Issue #25: the rate-limit key held the e-mail; PostgreSQL refused its index entry (54000).
+    // Random letters: a repeated one would be compressed below the index's limit.
+    const local = randomBytes(4_500).toString("base64url").slice(0, 6_000);
+    const sent = form({ intent: "signin", email: `${local}@exemplo.com.br`, password: "qualquer-coisa" });
+    const response = await request(`${server.url}/login`, { ...sent, localAddress: "127.0.0.2" });
+    expect(response.status).toBe(400);
+    expect(decodeHtml(response.body)).toContain("E-mail, telefone ou senha incorretos.");
+    expect(server.proc.output).not.toContain("54000");
+  });
+
+  it("keeps rate_limits bounded per address, however many accounts one address tries", { timeout: 120_000 }, async () => {
+    const before = await rateLimitRows();
+    const statuses = new Set<number>();
+    for (let i = 0; i < 60; i++) {
+      const sent = form({ intent: "signin", email: `inventada${i}@exemplo.com.br`, password: "qualquer-coisa" });
+      statuses.add((await request(`${server.url}/login`, { ...sent, localAddress: "127.0.0.3" })).status);
+    }
+    expect([...statuses].sort()).toEqual([400, 429]);
+    // The address's write and sign-in counters, and one counter per account it was allowed to try (30).
+    expect((await rateLimitRows()) - before).toBeLessThanOrEqual(32);
+  });
+
+  it("answers every POST with 503 and Retry-After while the database is down, never 500", { timeout: 180_000 }, async () => {
+    await cluster("stop");
+    try {
+      await waitUntil(async () => (await health()) === 503, "/healthz to answer 503", 30_000);
+      const posts: [string, Record<string, string>][] = [
+        ["/login", { intent: "signin", email: "ana@exemplo.com.br", password: "guida2026" }],
+        ["/login", { intent: "signup", email: "nova@exemplo.com.br", password: "guida2026x", fullName: "Nova", username: "nova_moradora" }],
+        ["/login", { intent: "reset", email: "ana@exemplo.com.br" }],
+        ["/favorites", { intent: "add", itemType: "news", itemId: "00000000-0000-4000-8000-000000000001" }],
+        ["/create-post", { content: "Olá" }],
+        ["/posts", { intent: "vote", postId: "00000000-0000-4000-8000-000000000001", optionId: "00000000-0000-4000-8000-000000000002" }],
+        ["/notifications", { intent: "read-all" }],
+        ["/logout", {}],
+        ["/theme", { theme: "dark" }],
+      ];
+      // As a visitor and with a session cookie (whose lookup would need the database too).
+      for (const cookie of [undefined, "guida_session=sessao-qualquer"]) {
+        for (const [address, fields] of posts) {
+          const sent = form(fields);
+          const response = await request(`${server.url}${address}`, {
+            body: sent.body,
+            headers: { ...sent.headers, ...(cookie ? { Cookie: cookie } : {}) },
+            localAddress: "127.0.0.4",
+          });
+          expect(response.status, `POST ${address} ${fields.intent ?? ""}`).toBe(503);
+          expect(response.headers["retry-after"], `POST ${address}`).toMatch(/^\d+$/);
+          expect(decodeHtml(response.body)).toContain("temporariamente indisponível");
+        }
+      }
+    } finally {
+      await cluster("start");
+      await waitUntil(async () => (await health()) === 200, "/healthz to answer 200 again", 60_000);
+    }
+  });
 
   it("answers the Portuguese 503 page while the database is down and recovers without a restart", { timeout: 180_000 }, async () => {
     expect(await request(`${server.url}/healthz`).then((r) => JSON.parse(r.body) as unknown)).toEqual({ status: "ok", database: "postgres" });
