@@ -71,21 +71,8 @@ export function createPipeline(options: {
 
     if (!isRead) {
       if (isCrossSite(request)) return refuse(403, "Envio recusado: este formulário não veio do Guida.");
-      let wait: number;
-      try {
-        wait = await writeLimiter.hit(`write:${limitAddress(context.clientAddress)}`, WRITES_PER_IP, env.RATE_LIMIT_SCALE);
-      } catch (error) {
-        // PostgreSQL unreachable (the counter lives there): the write cannot happen either.
-        if (error instanceof Response && error.status === 503) return refuse(503, UNAVAILABLE, { "Retry-After": "5" });
-        throw error;
-      }
-      if (wait) {
-        return refuse(429, `Muitos envios seguidos. Tente de novo em ${wait} segundos.`, { "Retry-After": String(wait) });
-      }
-      // No page answers any other method (no CORS, no WebDAV): refused here, counted as a
-      // write above, so React Router never logs its "Invalid request method" with a stack
-      // and a route's loader never runs for OPTIONS (GET /events would open a stream).
-      if (method !== "POST") return refuse(405, "Método não permitido.", { Allow: "GET, HEAD, POST" });
+      const refusal = await writeRefusal(method, writeLimiter, context.clientAddress, env.RATE_LIMIT_SCALE);
+      if (refusal) return refuse(...refusal);
     }
 
     const query = cacheQueryOf(request, https);
@@ -267,6 +254,30 @@ async function encode(request: Request, body: Buffer, status: number, headers: H
 function withRequestId(response: Response, context: PipelineContext): Response {
   response.headers.set("X-Request-Id", context.requestId);
   return response;
+}
+
+/**
+ * Why a write is refused before any route runs, or null: over the address's limit (429),
+ * the database that holds the counter unreachable, so the write could not happen either
+ * (503), or a method no page answers (405: no CORS, no WebDAV). That last one is counted
+ * first, and never reaches React Router, which would log "Invalid request method" with a
+ * stack, or run a route's loader for OPTIONS (GET /events would open a stream).
+ */
+async function writeRefusal(
+  method: string,
+  limiter: RateLimiter,
+  address: string,
+  scale: number,
+): Promise<[number, string, Record<string, string>] | null> {
+  let wait: number;
+  try {
+    wait = await limiter.hit(`write:${limitAddress(address)}`, WRITES_PER_IP, scale);
+  } catch (error) {
+    if (error instanceof Response && error.status === 503) return [503, UNAVAILABLE, { "Retry-After": "5" }];
+    throw error;
+  }
+  if (wait) return [429, `Muitos envios seguidos. Tente de novo em ${wait} segundos.`, { "Retry-After": String(wait) }];
+  return method === "POST" ? null : [405, "Método não permitido.", { Allow: "GET, HEAD, POST" }];
 }
 
 function plain(status: number, message: string, extra: Record<string, string> = {}): Response {
