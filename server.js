@@ -28,6 +28,15 @@ if (dev) {
   await start();
 }
 
+/**
+ * The primary's own lines, JSON like every other (server/log.ts logLine): it never loads the
+ * server build, where that logger lives.
+ */
+function log(level, message) {
+  const line = `${JSON.stringify({ level, time: new Date().toISOString(), message })}\n`;
+  (level === "info" ? process.stdout : process.stderr).write(line);
+}
+
 /** WEB_CONCURRENCY=N: N server processes sharing the port, one per core (PostgreSQL only). */
 function workerCount() {
   const wanted = Number.parseInt(process.env.WEB_CONCURRENCY ?? "1", 10);
@@ -35,7 +44,7 @@ function workerCount() {
   if (!process.env.DATABASE_URL) {
     // The embedded database is a folder one process may open (a second would corrupt it),
     // and the caches' invalidation and the rate limits cross processes only through PostgreSQL.
-    console.log(`[guida] WEB_CONCURRENCY=${wanted} ignored: the embedded database (PGlite) runs in one process; set DATABASE_URL to use several`);
+    log("info", `[guida] WEB_CONCURRENCY=${wanted} ignored: the embedded database (PGlite) runs in one process; set DATABASE_URL to use several`);
     return 1;
   }
   return wanted;
@@ -54,17 +63,17 @@ async function startWorkers(count) {
     first.once("listening", resolve);
     first.once("exit", (code) => reject(new Error(`the first worker exited with code ${code} before listening`)));
   }).catch((error) => {
-    console.error(`[guida] ${error.message}`);
+    log("error", `[guida] ${error.message}`);
     process.exit(1);
   });
   for (let i = 1; i < count; i++) fork();
-  console.log(`[guida] ${count} workers (WEB_CONCURRENCY) share the port`);
+  log("info", `[guida] ${count} workers (WEB_CONCURRENCY) share the port`);
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
       return;
     }
-    console.error(`[guida] worker ${worker.process.pid} ended (${signal ?? code}); starting another`);
+    log("error", `[guida] worker ${worker.process.pid} ended (${signal ?? code}); starting another`);
     fork();
   });
   const stop = (signal) => {

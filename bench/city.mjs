@@ -55,7 +55,7 @@ function launch(name, env) {
     args: ["server.js"],
     cwd: ROOT,
     logFile,
-    env: { NODE_ENV: "production", HOST: "127.0.0.1", ACCESS_LOG: "on", ACCESS_LOG_SQL: "on", RATE_LIMIT_SCALE: "1000", ...env },
+    env: { NODE_ENV: "production", HOST: "127.0.0.1", ACCESS_LOG: "all", ACCESS_LOG_SQL: "on", RATE_LIMIT_SCALE: "1000", ...env },
   });
   handle.logFile = logFile;
   running.add(handle);

@@ -42,8 +42,17 @@ const EnvSchema = z.object({
   SESSION_MAX_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   // Multiplies every rate limit; raised only by the test server, which signs in many times from 127.0.0.1.
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(10_000).default(1),
-  // One JSON line per request on stdout (on|off).
-  ACCESS_LOG: z.enum(["on", "off"]).default("on"),
+  // Which requests get a JSON line on stdout: all (or on), errors-and-slow, a sample rate (0.01),
+  // or off. Unset: errors-and-slow in production (a line per cache hit was ~1 GB in 14 minutes
+  // of load, issue #27), all elsewhere. See accessLogMode.
+  ACCESS_LOG: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === "" || /^(all|on|off|errors-and-slow)$/.test(v) || isSampleRate(v), {
+      message: "deve ser all, errors-and-slow, off ou uma fração entre 0 e 1 (como 0.01)",
+    }),
+  // Slower than this (ms) counts as slow for ACCESS_LOG=errors-and-slow and for a sample.
+  ACCESS_LOG_SLOW_MS: z.coerce.number().int().min(1).max(600_000).default(1_000),
   // Adds each request's number of SQL statements to its access log line (on|off; costs a little).
   ACCESS_LOG_SQL: z.enum(["on", "off"]).default("off"),
   // Open /events streams (live badge, polls, feed) this server holds, and per resident (their tabs); 429 past either.
@@ -55,6 +64,26 @@ const EnvSchema = z.object({
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+function isSampleRate(value: string): boolean {
+  if (!/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/.test(value)) return false;
+  const rate = Number(value);
+  return rate > 0 && rate <= 1;
+}
+
+/**
+ * What ACCESS_LOG asks for: every request, none, or only errors (status ≥ 400, 499 included)
+ * and slow ones plus a random share of the rest (`sample` 0 for errors-and-slow).
+ */
+export type AccessLogMode = { kind: "all" } | { kind: "off" } | { kind: "filtered"; sample: number; slowMs: number };
+
+export function accessLogMode(env: Pick<Env, "ACCESS_LOG" | "ACCESS_LOG_SLOW_MS" | "NODE_ENV">): AccessLogMode {
+  const value = env.ACCESS_LOG || (env.NODE_ENV === "production" ? "errors-and-slow" : "all");
+  if (value === "all" || value === "on") return { kind: "all" };
+  if (value === "off") return { kind: "off" };
+  const sample = value === "errors-and-slow" ? 0 : Number(value);
+  return sample >= 1 ? { kind: "all" } : { kind: "filtered", sample, slowMs: env.ACCESS_LOG_SLOW_MS };
+}
 
 export class EnvError extends Error {}
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { format, inspect } from "node:util";
-import { getEnv } from "./env";
+import { accessLogMode, type AccessLogMode, getEnv } from "./env";
 
 type Level = "info" | "warn" | "error";
 
@@ -83,23 +83,39 @@ export function installJsonLogging(): void {
   });
 }
 
+/** The status an access line gives a request whose client closed the connection before the answer (as nginx logs it). */
+export const CLIENT_CLOSED = 499;
+
+let mode: AccessLogMode | undefined;
+
 /**
- * One JSON line per request: request id, method, path (no query string: it may carry a
- * reset token), status, duration. Never cookies, passwords or tokens.
+ * One JSON line per request that ACCESS_LOG asks for: request id, method, path (no query
+ * string: it may carry a reset token), status, duration. Never cookies, passwords or tokens.
+ * `status` overrides the response's own: CLIENT_CLOSED when the client left before the answer
+ * (the router answers an aborted request 500, which nobody received).
  */
-export function logRequest(req: IncomingMessage, res: ServerResponse, requestId: string, began: number, sqlStatements?: number) {
-  if (getEnv().ACCESS_LOG === "off") return;
+export function logRequest(req: IncomingMessage, res: ServerResponse, requestId: string, began: number, sqlStatements?: number, status?: number) {
+  mode ??= accessLogMode(getEnv());
+  if (mode.kind === "off") return;
+  const ms = Math.round((performance.now() - began) * 10) / 10;
+  const code = status ?? res.statusCode;
+  // errors-and-slow (the production default) and a sample: a cache hit costs this comparison.
+  if (mode.kind === "filtered" && code < 400 && ms < mode.slowMs && !(mode.sample > 0 && Math.random() < mode.sample)) return;
   const url = req.url ?? "/";
   const query = url.indexOf("?");
   // The line JSON.stringify would make of the object, written field by field: this runs
   // on every cache hit, and building and walking an object was a visible part of a hit.
-  const ms = Math.round((performance.now() - began) * 10) / 10;
   const path = JSON.stringify(query === -1 ? url : url.slice(0, query));
   queueAccessLine(
-    `{"level":"info","requestId":${JSON.stringify(requestId)},"method":${JSON.stringify(req.method)},"path":${path},"status":${res.statusCode},"ms":${ms}${
+    `{"level":"info","requestId":${JSON.stringify(requestId)},"method":${JSON.stringify(req.method)},"path":${path},"status":${code},"ms":${ms}${
       sqlStatements === undefined ? "" : `,"sql":${sqlStatements}`
     }}`,
   );
+}
+
+/** Tests change ACCESS_LOG between cases. */
+export function resetAccessLogMode(): void {
+  mode = undefined;
 }
 
 /**

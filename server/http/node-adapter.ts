@@ -20,6 +20,8 @@ export type AdaptedRequest = {
   rejected: boolean;
   requestId: string;
   clientAddress: string;
+  /** The client closed the connection before the whole answer was written (logged as 499). */
+  clientGone: () => boolean;
 };
 
 /**
@@ -29,8 +31,11 @@ export type AdaptedRequest = {
  */
 export function toFetchRequest(req: IncomingMessage, res: ServerResponse, origin: string): AdaptedRequest {
   const controller = new AbortController();
+  let gone = false;
   res.on("close", () => {
-    if (!res.writableFinished) controller.abort();
+    if (res.writableFinished) return;
+    gone = true;
+    controller.abort();
   });
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -83,7 +88,7 @@ export function toFetchRequest(req: IncomingMessage, res: ServerResponse, origin
     // Node's fetch requires this for streamed request bodies.
     ...(body ? { duplex: "half" } : {}),
   } as RequestInit);
-  return { request, tooLarge, rejected, requestId, clientAddress: clientAddressOf(req) };
+  return { request, tooLarge, rejected, requestId, clientAddress: clientAddressOf(req), clientGone: () => gone };
 }
 
 /** The id a proxy gave the request (when it looks like one), or a new one. */

@@ -48,7 +48,7 @@ beforeAll(async () => {
   await copySeededDataDir(path.join(tmp, "mailing"));
   await copySeededDataDir(path.join(tmp, "logging"));
   [mailing, logging] = await Promise.all([
-    startReadyServer(path.join(tmp, "mailing"), { SMTP_URL: smtp.url, PUBLIC_URL, ACCESS_LOG_SQL: "on" }),
+    startReadyServer(path.join(tmp, "mailing"), { SMTP_URL: smtp.url, PUBLIC_URL, ACCESS_LOG: "all", ACCESS_LOG_SQL: "on" }),
     startReadyServer(path.join(tmp, "logging"), {}),
   ]);
 }, 400_000);

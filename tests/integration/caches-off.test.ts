@@ -17,7 +17,7 @@ beforeAll(async () => {
   await ensureBuild();
   await copySeededDataDir(path.join(tmp, "data"));
   // A production server: there only the explicit value is accepted (tests/unit/env.test.ts).
-  server = await startReadyServer(path.join(tmp, "data"), { ACCESS_LOG: "on", ACCESS_LOG_SQL: "on", SERVER_CACHES: "off-in-production" });
+  server = await startReadyServer(path.join(tmp, "data"), { ACCESS_LOG: "all", ACCESS_LOG_SQL: "on", SERVER_CACHES: "off-in-production" });
 }, 420_000);
 
 afterAll(() => {

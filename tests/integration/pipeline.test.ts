@@ -331,7 +331,7 @@ describe("the production server's pipeline", () => {
     await copySeededDataDir(path.join(tmp, "direct"));
     await copySeededDataDir(path.join(tmp, "proxied"));
     [direct, proxied] = await Promise.all([
-      startReadyServer(path.join(tmp, "direct"), { RATE_LIMIT_SCALE: "1" }),
+      startReadyServer(path.join(tmp, "direct"), { RATE_LIMIT_SCALE: "1", ACCESS_LOG: "all" }),
       startReadyServer(path.join(tmp, "proxied"), { RATE_LIMIT_SCALE: "1", TRUST_PROXY: "true" }),
     ]);
     // Signed in once up front: each sign-in costs a scrypt hash.

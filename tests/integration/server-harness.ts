@@ -413,3 +413,18 @@ export async function signIn(
   if (!session) throw new Error(`sign-in of ${email} set no session cookie: ${response.cookies.join(" | ")}`);
   return { cookie: cookiePair(session), response };
 }
+
+/** The lines of a server's output that are not one JSON object with a level (docs/deploying.md promises none). */
+export function nonJsonLines(output: string): string[] {
+  return output
+    .split("\n")
+    .filter((line) => line !== "")
+    .filter((line) => {
+      try {
+        const parsed = JSON.parse(line) as { level?: unknown };
+        return typeof parsed !== "object" || parsed === null || !["info", "warn", "error"].includes(String(parsed.level));
+      } catch {
+        return true;
+      }
+    });
+}

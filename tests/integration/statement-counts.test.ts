@@ -60,7 +60,7 @@ beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "guida-sql-count-"));
   await ensureBuild();
   await copySeededDataDir(path.join(tmp, "data"));
-  server = await startReadyServer(path.join(tmp, "data"), { ACCESS_LOG: "on", ACCESS_LOG_SQL: "on", RATE_LIMIT_SCALE: "100" });
+  server = await startReadyServer(path.join(tmp, "data"), { ACCESS_LOG: "all", ACCESS_LOG_SQL: "on", RATE_LIMIT_SCALE: "100" });
   cookie = (await signIn(server.url, resident.email, PASSWORD)).cookie;
   ids.set("business", firstLink((await request(`${server.url}/businesses`)).body, "/business/"));
   ids.set("driver", firstLink((await request(`${server.url}/drivers/all`)).body, "/driver/"));

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminQuery, databaseUrl, TEST_DATABASE_URL } from "./postgres-admin";
-import { copySeededDataDir, ensureBuild, killChildren, request, startServer } from "./server-harness";
+import { copySeededDataDir, ensureBuild, killChildren, nonJsonLines, request, startServer } from "./server-harness";
 
 // Issue #15: WEB_CONCURRENCY=N forks N workers sharing the port when the database is
 // PostgreSQL; with PGlite the server stays one process and says why. A server on PostgreSQL
@@ -30,6 +30,8 @@ it("stays one process on PGlite with WEB_CONCURRENCY=2, and says why", async () 
   expect((await request(`${server.url}/healthz`)).status).toBe(200);
   expect(server.proc.output.match(/listening on/g)).toHaveLength(1);
   await server.proc.kill("SIGTERM");
+  // The primary's own lines (this one is written before the server build loads) are JSON too.
+  expect(nonJsonLines(server.proc.output)).toEqual([]);
 }, 300_000);
 
 describe.skipIf(!TEST_DATABASE_URL)(`on PostgreSQL${TEST_DATABASE_URL ? "" : " (skipped: TEST_DATABASE_URL is not set)"}`, () => {
@@ -47,5 +49,6 @@ describe.skipIf(!TEST_DATABASE_URL)(`on PostgreSQL${TEST_DATABASE_URL ? "" : " (
     // SIGTERM reaches every worker, and the primary ends once they have.
     const exit = await server.proc.kill("SIGTERM");
     expect(exit.code).toBe(0);
+    expect(nonJsonLines(server.proc.output)).toEqual([]);
   }, 300_000);
 });

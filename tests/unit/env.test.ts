@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "../../server/env";
+import { accessLogMode, EnvError, parseEnv } from "../../server/env";
 
 describe("configuration", () => {
   it("has working defaults: embedded database in ./data on port 3000", () => {
@@ -60,5 +60,30 @@ describe("the server's caches switch", () => {
     expect(() => parseEnv({ NODE_ENV: "production", SERVER_CACHES: "off" })).toThrow(/SERVER_CACHES: .*off-in-production/);
     expect(parseEnv({ NODE_ENV: "production", SERVER_CACHES: "off-in-production" }).SERVER_CACHES).toBe("off-in-production");
     expect(() => parseEnv({ SERVER_CACHES: "nao" })).toThrow(/SERVER_CACHES/);
+  });
+});
+
+describe("the access log (ACCESS_LOG)", () => {
+  const mode = (source: Record<string, string>) => accessLogMode(parseEnv(source));
+
+  it("logs only errors and slow requests in production unless told otherwise, every request elsewhere", () => {
+    expect(mode({ NODE_ENV: "production" })).toEqual({ kind: "filtered", sample: 0, slowMs: 1000 });
+    expect(mode({ NODE_ENV: "development" })).toEqual({ kind: "all" });
+    expect(mode({ NODE_ENV: "production", ACCESS_LOG: "" })).toEqual({ kind: "filtered", sample: 0, slowMs: 1000 });
+  });
+
+  it("takes all (or the old on), off, errors-and-slow with its threshold, and a sample rate", () => {
+    expect(mode({ NODE_ENV: "production", ACCESS_LOG: "all" })).toEqual({ kind: "all" });
+    expect(mode({ NODE_ENV: "production", ACCESS_LOG: "on" })).toEqual({ kind: "all" });
+    expect(mode({ ACCESS_LOG: "off" })).toEqual({ kind: "off" });
+    expect(mode({ ACCESS_LOG: "errors-and-slow", ACCESS_LOG_SLOW_MS: "250" })).toEqual({ kind: "filtered", sample: 0, slowMs: 250 });
+    expect(mode({ ACCESS_LOG: "0.01" })).toEqual({ kind: "filtered", sample: 0.01, slowMs: 1000 });
+    expect(mode({ ACCESS_LOG: "1" })).toEqual({ kind: "all" });
+  });
+
+  it("refuses anything else, naming the variable", () => {
+    for (const value of ["yes", "0", "1.5", "-0.1", "10%"]) {
+      expect(() => parseEnv({ ACCESS_LOG: value }), value).toThrow(/ACCESS_LOG: deve ser all, errors-and-slow, off ou uma fração/);
+    }
   });
 });
