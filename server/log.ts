@@ -113,11 +113,6 @@ export function logRequest(req: IncomingMessage, res: ServerResponse, requestId:
   );
 }
 
-/** Tests change ACCESS_LOG between cases. */
-export function resetAccessLogMode(): void {
-  mode = undefined;
-}
-
 /**
  * Access-log lines wait here and leave together once the current burst of I/O is handled:
  * on Linux a write to a pipe (Docker's log driver, a terminal) is synchronous, and one
