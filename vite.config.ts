@@ -4,12 +4,15 @@ import path from "node:path";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { serverOnly } from "./scripts/server-only";
+import { shellChunk } from "./scripts/shell-chunk";
 
 export default defineConfig(({ isSsrBuild }) => ({
   build: {
     // The server build's entry is our own HTTP app (static files, startup, lock),
     // which imports the React Router build as a virtual module.
-    rollupOptions: isSsrBuild ? { input: "./server/http/app.ts" } : undefined,
+    rollupOptions: isSsrBuild
+      ? { input: "./server/http/app.ts" }
+      : { output: { manualChunks: shellChunk(path.resolve(import.meta.dirname, "app")) } },
   },
   ssr: {
     // Native or WASM packages must stay external so Node loads them from node_modules.

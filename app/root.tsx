@@ -10,13 +10,12 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { LiveProvider } from "./components/live";
 import { BottomNav } from "./components/bottom-nav";
 import { ErrorPage } from "./components/error-page";
 import { markHydrated } from "./components/picture";
 import { PageSpinner } from "./components/page-spinner";
-import { PwaPrompts } from "./components/pwa-prompts";
 import { SearchBar } from "./components/search-bar";
 import { ThemeToggle } from "./components/theme-toggle";
 import { LazyToaster, SimpleToaster } from "./components/ui/toast";
@@ -27,6 +26,8 @@ import { LastPathTracker } from "./components/last-path-tracker";
 import { OAuthFragmentSignIn } from "./components/oauth-fragment";
 import { UserProvider, type CurrentUser } from "./components/user-context";
 import { useNonce } from "./lib/nonce";
+import { EARLY_EVENTS_SCRIPT } from "./lib/early-events";
+import { useHydrated } from "./lib/use-hydrated";
 import { DEFAULT_THEME, themeFromCookieHeader, type Theme } from "./lib/theme";
 import { readFlash } from "../server/toolkit/flash";
 import { badges } from "../server/cache/reads";
@@ -103,6 +104,22 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders })
   return out;
 };
 
+// The update banner, the install dialog and the service worker's registration render nothing
+// on the server and nothing until a browser event: their code (~3 KiB gzip) is fetched once
+// the page is hydrated, not with its first view. The install event is kept until then by
+// the inline script below (app/lib/early-events.ts).
+const PwaPrompts = lazy(() => import("./components/pwa-prompts").then((module) => ({ default: module.PwaPrompts })));
+
+function AfterHydration() {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <PwaPrompts />
+    </Suspense>
+  );
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const theme: Theme = rootData?.theme ?? DEFAULT_THEME;
@@ -119,12 +136,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="apple-mobile-web-app-status-bar-style" content="default" />
         <meta name="apple-mobile-web-app-title" content="Guida" />
         <link rel="stylesheet" href={stylesheetHref} precedence="default" nonce={nonce} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_EVENTS_SCRIPT }} />
         <Meta />
         <Links />
       </head>
       <body className="min-h-dvh font-sans">
         {children}
-        <PwaPrompts />
+        <AfterHydration />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -10,6 +10,7 @@ import {
 } from "~/lib/pwa-timing";
 import { INSTALL_DISMISSED_KEY, UPDATE_DISMISSED_KEY } from "~/lib/session-keys";
 import { onSignOut } from "./sign-out";
+import { takeEarlyInstallPrompt } from "~/lib/early-events";
 import { notify } from "~/components/ui/toast";
 
 /**
@@ -223,7 +224,10 @@ async function clearWorkerUserData(): Promise<void> {
 }
 
 if (typeof window !== "undefined") {
-  // Listen from the first moment: Chromium fires this once, possibly before React hydrates.
+  // Chromium fires this once, possibly before this module loads (after hydration): the root
+  // layout's inline script keeps it until now (app/lib/early-events.ts).
+  const early = takeEarlyInstallPrompt<BeforeInstallPromptEvent>(window as unknown as Record<string, unknown>);
+  if (early) setState({ installPrompt: early });
   window.addEventListener("beforeinstallprompt", (event) => {
     event.preventDefault();
     setState({ installPrompt: event as BeforeInstallPromptEvent });

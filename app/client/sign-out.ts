@@ -30,5 +30,8 @@ export async function runSignOutCleanup(): Promise<void> {
   for (const name of cookieNames(document.cookie)) {
     if (name.startsWith("sb-")) document.cookie = expireCookie(name, false, { httpOnly: false });
   }
+  // The modules that register a cleanup load after hydration (app/root.tsx, picture.tsx):
+  // import them here so a sign-out before they have loaded still clears their stores.
+  await Promise.allSettled([import("./image-cache"), import("./pwa")]);
   await Promise.allSettled([...cleanups].map((cleanup) => cleanup()));
 }

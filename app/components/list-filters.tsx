@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
 import { textLinkClass } from "~/components/ui/text-link";
-import { PROPOSAL_TITLES, type ProposalPath } from "~/lib/listing-form";
+import { PROPOSAL_TITLES, type ProposalPath } from "~/lib/proposal-paths";
 
 /**
  * Pieces the filtered list pages (the directory, the marketplace, favorites) share: the

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
-import { cacheImage, getCachedImage } from "~/client/image-cache";
 import { initialsOf } from "~/lib/format";
 import { imageSources } from "~/lib/images";
 
@@ -17,6 +16,12 @@ type PictureProps = {
   /** Whose photo this is: its initials fill the slot when there is no photo. */
   placeholder?: string;
 };
+
+// The IndexedDB cache (and the idb wrapper, ~2 KiB gzip) is fetched by the first effect that
+// needs it, after hydration, not with every page's first view.
+const imageCache = () => import("~/client/image-cache");
+const getCachedImage = (url: string) => imageCache().then((cache) => cache.getCachedImage(url));
+const cacheImage = (url: string, shown: string) => imageCache().then((cache) => cache.cacheImage(url, shown));
 
 // Images mounted after hydration (client navigations) wait for the image-cache lookup
 // before asking the network; those in the server's HTML are already loading by then.

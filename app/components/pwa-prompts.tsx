@@ -60,7 +60,8 @@ function InstallPrompt() {
   const [done, setDone] = useState(false);
 
   useEffect(() => {
-    const timer = setTimeout(() => setDelayOver(true), INSTALL_PROMPT_DELAY_MS);
+    // Counted from the page's start, not from this component's (it loads after hydration).
+    const timer = setTimeout(() => setDelayOver(true), Math.max(0, INSTALL_PROMPT_DELAY_MS - performance.now()));
     return () => clearTimeout(timer);
   }, []);
 

@@ -17,12 +17,4 @@ export const listingFields = {
   whatsapp: fieldRules.optional(fieldRules.phone().transform((v) => v.slice(1))),
 };
 
-/** The three kinds of listing a resident proposes, by their pt-BR path segment. */
-export const PROPOSAL_PATHS = { negocio: "business", servico: "service", motorista: "driver" } as const;
-export type ProposalPath = keyof typeof PROPOSAL_PATHS;
-
-export const PROPOSAL_TITLES: Record<ProposalPath, string> = {
-  negocio: "Cadastrar negócio",
-  servico: "Cadastrar serviço",
-  motorista: "Cadastrar motorista",
-};
+export { PROPOSAL_PATHS, PROPOSAL_TITLES, type ProposalPath } from "./proposal-paths";
