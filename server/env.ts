@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { z } from "zod";
 
 /**
@@ -87,8 +88,30 @@ export function accessLogMode(env: Pick<Env, "ACCESS_LOG" | "ACCESS_LOG_SLOW_MS"
 
 export class EnvError extends Error {}
 
+/** Variables that may come from a file instead (NAME_FILE): Docker/Compose and Kubernetes secrets. */
+const SECRET_NAMES = ["DATABASE_URL", "DATABASE_LISTEN_URL", "SUPABASE_ANON_KEY", "SUPABASE_SERVICE_ROLE_KEY", "SMTP_URL"] as const;
+
+/** The source with each NAME_FILE's content as NAME (its final newline dropped), validated as NAME is. */
+function withSecretFiles(source: Record<string, string | undefined>): Record<string, string | undefined> {
+  const resolved = { ...source };
+  for (const name of SECRET_NAMES) {
+    const file = source[`${name}_FILE`]?.trim();
+    if (!file) continue;
+    if (source[name]?.trim()) {
+      throw new EnvError(`Invalid configuration:\n  ${name}_FILE: defina ${name}_FILE ou ${name}, não as duas\nSee .env.example.`);
+    }
+    try {
+      resolved[name] = fs.readFileSync(file, "utf8").replace(/\r?\n$/, "");
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? String(error);
+      throw new EnvError(`Invalid configuration:\n  ${name}_FILE: não foi possível ler ${file} (${code})\nSee .env.example.`);
+    }
+  }
+  return resolved;
+}
+
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = EnvSchema.safeParse(source);
+  const result = EnvSchema.safeParse(withSecretFiles(source));
   if (!result.success) {
     const lines = result.error.issues.map(
       (issue) => `  ${issue.path.join(".") || "(env)"}: ${issue.message}`,

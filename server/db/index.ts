@@ -31,7 +31,10 @@ async function start(): Promise<Platform> {
   if (env.DATABASE_URL) {
     db = await openPostgres(env.DATABASE_URL, { prepare: env.DATABASE_PREPARE, listenUrl: env.DATABASE_LISTEN_URL });
   } else {
-    lock = await acquireDataDirLock(env.DATA_DIR, { onWait: (message) => console.log(`[guida] ${message}`) });
+    lock = await acquireDataDirLock(env.DATA_DIR, {
+      onWait: (message) => console.log(`[guida] ${message}`),
+      onTakeover: (message) => console.log(`[guida] ${message}`),
+    });
     try {
       db = await openPGlite(env.DATA_DIR);
     } catch (error) {

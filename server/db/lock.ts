@@ -1,7 +1,7 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import lockfile from "proper-lockfile";
+import { currentIdentity, type Identity, provenGone } from "./lock-identity";
 
 /**
  * PGlite keeps no lock of its own on its data folder, and a second process opening it
@@ -20,6 +20,12 @@ import lockfile from "proper-lockfile";
  * only asked to lock a folder whose lock was absent a moment before, so its own takeover
  * never runs. A claimant that dies mid-takeover leaves a claim that goes stale in turn; the
  * next attempt number is then claimable.
+ *
+ * A lease whose holder is proven to be a previous run of this very server that is no longer
+ * running (./lock-identity.ts: a restart after kill -9 in the same container) is taken over
+ * at once instead of waited out; the note must name the lock directory it was written for
+ * (`lock`: its inode and birth time), so a note left by a dead holder is never read as
+ * describing a lock someone made since.
  */
 export const LOCK_STALE_MS = 20_000;
 export const LOCK_UPDATE_MS = 5_000;
@@ -46,7 +52,33 @@ export class DataDirLockedError extends Error {
   }
 }
 
-export type LockHolder = { pid: number; host: string; startedAt: string };
+/** The data folder cannot be written by this process (a root-owned bind mount, a read-only mount). */
+export class DataDirUnwritableError extends Error {
+  constructor(dataDir: string, code: string) {
+    const uid = process.getuid?.() ?? "?";
+    const gid = process.getgid?.() ?? "?";
+    super(
+      `The data folder ${dataDir} is not writable by this process (uid ${uid}, gid ${gid}): ${code}. ` +
+        `Give it to that user (for a bind mount, on the host: chown -R ${uid}:${gid} <folder>) or use a Docker volume, which the image prepares for it.`,
+    );
+    this.name = "DataDirUnwritableError";
+  }
+}
+
+/** Creates the folder if needed and checks this process may write in it. */
+function writableFolder(dataDir: string): string {
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.accessSync(dataDir, fs.constants.W_OK);
+    return fs.realpathSync(dataDir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EACCES" || code === "EPERM" || code === "EROFS") throw new DataDirUnwritableError(dataDir, code);
+    throw error;
+  }
+}
+
+export type LockHolder = Identity & { startedAt: string; lock: string | null };
 
 export interface DataDirLock {
   release(): Promise<void>;
@@ -57,6 +89,10 @@ export type LockOptions = {
   updateMs?: number;
   /** Told once when a fresh-looking lock is found and may be a crashed holder's. */
   onWait?: (message: string) => void;
+  /** Told when a fresh-looking lock is taken over at once, its holder proven gone. */
+  onTakeover?: (message: string) => void;
+  /** This process as the holder note describes it (tests pretend to be a restarted container). */
+  identity?: Identity;
   /**
    * The lease was lost while held (not refreshed for staleMs: a frozen process), so
    * another process may have the folder now. The default stops this process at once,
@@ -65,21 +101,26 @@ export type LockOptions = {
   onLost?: (error: Error) => void;
 };
 
-function readHolder(dataDir: string): LockHolder | null {
+function readHolder(dataDir: string): Partial<LockHolder> | null {
   try {
-    return JSON.parse(fs.readFileSync(path.join(dataDir, HOLDER_NAME), "utf8")) as LockHolder;
+    return JSON.parse(fs.readFileSync(path.join(dataDir, HOLDER_NAME), "utf8")) as Partial<LockHolder>;
   } catch {
     return null;
   }
 }
 
-/** One lock directory as seen at one moment: another instance, or a refresh, changes `id`. */
-type LockSeen = { id: string; mtimeMs: number };
+/**
+ * One lock directory as seen at one moment: another instance, or a refresh, changes `id`;
+ * `born` names the directory for as long as it exists (null where the filesystem keeps no
+ * birth time).
+ */
+type LockSeen = { id: string; mtimeMs: number; born: string | null };
 
 async function lookAtLock(lockPath: string): Promise<LockSeen | null> {
   try {
     const stat = await fs.promises.stat(lockPath, { bigint: true });
-    return { id: `${stat.ino}-${stat.mtimeNs}`, mtimeMs: Number(stat.mtimeMs) };
+    const born = stat.birthtimeNs > 0n ? `${stat.ino}-${stat.birthtimeNs}` : null;
+    return { id: `${stat.ino}-${stat.mtimeNs}`, mtimeMs: Number(stat.mtimeMs), born };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw error;
@@ -140,13 +181,13 @@ function loseLock(error: Error): void {
 export async function acquireDataDirLock(dataDir: string, options: LockOptions = {}): Promise<DataDirLock> {
   const staleMs = options.staleMs ?? LOCK_STALE_MS;
   const updateMs = options.updateMs ?? LOCK_UPDATE_MS;
-  fs.mkdirSync(dataDir, { recursive: true });
-  const folder = fs.realpathSync(dataDir);
+  const folder = writableFolder(dataDir);
   const lockPath = path.join(folder, LOCK_NAME);
   let watched: string | null = null;
   let release: () => Promise<void>;
   let released = false;
   const onLost = options.onLost ?? loseLock;
+  const me = options.identity ?? currentIdentity();
   for (;;) {
     const seen = await lookAtLock(lockPath);
     if (seen === null) {
@@ -167,11 +208,13 @@ export async function acquireDataDirLock(dataDir: string, options: LockOptions =
         continue; // someone took it a moment ago: look at their lock
       }
     }
+    const holder = readHolder(folder);
+    const gone = seen.born !== null && holder?.lock === seen.born && provenGone(holder, me);
     // proper-lockfile's own rule for a lease nobody refreshed.
-    if (seen.mtimeMs < Date.now() - staleMs) {
+    if (seen.mtimeMs < Date.now() - staleMs || gone) {
+      if (gone) options.onTakeover?.(`The data folder ${folder} was locked by pid ${holder?.pid} on ${holder?.host}, a previous run of this server that is no longer running: taking it over at once.`);
       if (await removeStaleLock(folder, lockPath, seen, staleMs)) continue;
     } else {
-      const holder = readHolder(folder);
       if (watched === null) {
         watched = seen.id;
         const age = Math.max(0, Math.round((Date.now() - seen.mtimeMs) / 1000));
@@ -189,7 +232,7 @@ export async function acquireDataDirLock(dataDir: string, options: LockOptions =
   // Claims left by takers that died mid-takeover are about locks that no longer exist.
   await removeEntries(folder, TAKEOVER_PREFIX);
 
-  const mine: LockHolder = { pid: process.pid, host: os.hostname(), startedAt: new Date().toISOString() };
+  const mine: LockHolder = { ...me, startedAt: new Date().toISOString(), lock: (await lookAtLock(lockPath))?.born ?? null };
   fs.writeFileSync(path.join(folder, HOLDER_NAME), JSON.stringify(mine));
   return {
     async release() {

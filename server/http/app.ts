@@ -6,7 +6,7 @@ import * as build from "virtual:react-router/server-build";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { closeDb, getPlatform } from "../db";
-import { DataDirLockedError } from "../db/lock";
+import { DataDirLockedError, DataDirUnwritableError } from "../db/lock";
 import { countStatementsIn } from "../db/statement-count";
 import { EnvError, getEnv } from "../env";
 import { closeLiveStreams } from "../live/events";
@@ -64,6 +64,13 @@ export async function start(dev?: DevServer): Promise<http.Server> {
   installJsonLogging();
   const env = orExit(getEnv);
   const startedAt = Date.now();
+  // Listened for before the database opens: a stop during the first start (seeding takes a
+  // while) is a stop like any other. Otherwise the lock library's exit hook met the signal
+  // alone, removed the data folder's lock under the running server and let it die by signal.
+  let onSignal = stopWhileStarting;
+  const signalled = (signal: NodeJS.Signals) => onSignal(signal);
+  process.on("SIGTERM", signalled);
+  process.on("SIGINT", signalled);
   await openDatabase(startedAt);
 
   const pipeline = createPipeline({ build: build as unknown as ServerBuild, mode: process.env.NODE_ENV ?? "production" });
@@ -84,9 +91,19 @@ export async function start(dev?: DevServer): Promise<http.Server> {
 
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   console.log(`[guida] listening on http://localhost:${env.PORT} (ready in ${Date.now() - startedAt} ms)`);
-  process.once("SIGTERM", () => stopOnSignal(serving, server, "SIGTERM"));
-  process.once("SIGINT", () => stopOnSignal(serving, server, "SIGINT"));
+  onSignal = (signal) => stopOnSignal(serving, server, signal);
   return server;
+}
+
+/**
+ * A stop before the server listens: nothing was served, and what the start was doing
+ * (migrations, the first seed) is one transaction at a time that never commits half-done,
+ * so exiting now loses nothing; the next start picks up where this one stopped. The exit
+ * hooks give the data folder's lock back.
+ */
+function stopWhileStarting(signal: NodeJS.Signals) {
+  console.log(`[guida] ${signal} while starting: stopping before serving; the next start finishes the work`);
+  process.exit(0);
 }
 
 /** What a request is answered with: the pipeline (and, in development, Vite) and the server's state. */
@@ -133,6 +150,10 @@ async function openDatabase(startedAt: number) {
     if (error instanceof DataDirLockedError) {
       console.error(`[guida] ${error.message}`);
       process.exit(75);
+    }
+    if (error instanceof DataDirUnwritableError) {
+      console.error(`[guida] ${error.message}`);
+      process.exit(73);
     }
     if (error instanceof Response && error.status === 503) {
       console.error("[guida] the database is unreachable: check DATABASE_URL and that the server is up");

@@ -120,10 +120,13 @@ describe("the production server (node server.js)", () => {
     expect(crashed.proc.output).not.toMatch(/database ready/);
     expect(fs.existsSync(path.join(dataDir, LOCK_NAME))).toBe(true); // left behind by the dead process
 
-    // The dead server's lease is waited out (it is not refreshed), at most the stale time.
+    // The dead server was a previous run on this machine, its pid gone: its lease is taken
+    // over at once, not waited out (20 s).
     const restarted = await startServer(dataDir);
     await restarted.proc.waitForOutput(/listening on/);
-    expect(restarted.proc.output).toMatch(/waiting up to 20 s to see whether its holder is alive/);
+    expect(restarted.proc.output).toContain(`pid ${crashed.proc.pid}`);
+    expect(restarted.proc.output).toMatch(/a previous run of this server that is no longer running: taking it over at once/);
+    expect(restarted.proc.output).not.toMatch(/waiting up to 20 s/);
     // The killed seed's transaction never committed, so the town is seeded afresh.
     expect(restarted.proc.output).toMatch(/demo town seeded/);
     expect((await fetch(`${restarted.url}/healthz`)).status).toBe(200);
