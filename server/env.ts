@@ -59,6 +59,7 @@ const EnvSchema = z.object({
   // Open /events streams (live badge, polls, feed) this server holds, and per resident (their tabs); 429 past either.
   EVENTS_MAX_STREAMS: z.coerce.number().int().min(1).max(100_000).default(5_000),
   EVENTS_MAX_PER_RESIDENT: z.coerce.number().int().min(1).max(100).default(8),
+  EVENTS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
   TRUST_PROXY: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
   // The first admin (issue #18): granted at each start once this account exists.
   ADMIN_EMAIL: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.email({ message: "deve ser um e-mail" }).optional()),

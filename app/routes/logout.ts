@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { announceSignOut } from "../../server/live/events";
 import { redirectWithFlash } from "../../server/toolkit/action";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/logout";
@@ -7,8 +8,11 @@ import type { Route } from "./+types/logout";
 // shows "Logout realizado com sucesso!" on /. The browser-side steps run in the form's
 // submit handler (app/client/sign-out.ts).
 export async function action({ request, context }: Route.ActionArgs) {
-  const auth = await getRequestContext(context).auth();
-  const headers = await auth.signOut(request);
+  const ctx = getRequestContext(context);
+  const resident = (await ctx.session()).user?.id;
+  const headers = await (await ctx.auth()).signOut(request);
+  // Their open live streams end on every server (issue #25): they were authorised by this session.
+  if (resident) await announceSignOut(resident);
   return redirectWithFlash(request, "/", "Logout realizado com sucesso!", { headers });
 }
 

@@ -1,5 +1,7 @@
 import { getEnv } from "../env";
-import { changes } from "../db/changes";
+import { getDb, type Queryable } from "../db";
+import { CHANGES_CHANNEL, changes } from "../db/changes";
+import { limitAddress } from "../toolkit/rate-limit";
 import type { RequestContext } from "../toolkit/request-context";
 import { LiveHub, type LiveChange, type LiveViewer } from "./hub";
 import { topicsFromUrl } from "./protocol";
@@ -16,6 +18,7 @@ function liveHub(): LiveHub {
     holder[HUB] = new LiveHub({
       maxStreams: env.EVENTS_MAX_STREAMS,
       maxPerResident: env.EVENTS_MAX_PER_RESIDENT,
+      maxPerAddress: env.EVENTS_MAX_PER_ADDRESS,
     });
     // Every committed write, from this server or another, as the database announces it
     // (server/db/changes.ts); "*" after a gap in listening: every stream re-reads.
@@ -32,6 +35,16 @@ export function announceChange(change: LiveChange): void {
 /** At shutdown: every stream ends, so browsers reconnect (to another server, or this one once back). */
 export function closeLiveStreams(): void {
   (globalThis as WithHub)[HUB]?.closeAll();
+}
+
+/**
+ * A resident signed out: their open streams end on every server (the hub closes them when
+ * it hears this), so a shared computer's tab stops showing their unread count at once. The
+ * resident's other tabs reconnect and resume if their own sessions still hold.
+ */
+export async function announceSignOut(userId: string, db?: Queryable): Promise<void> {
+  const payload = JSON.stringify({ kind: "session", table: "sessions", op: "delete", id: null, users: [userId] });
+  await (db ?? (await getDb())).query(`SELECT pg_notify($1, $2)`, [CHANGES_CHANNEL, payload]);
 }
 
 function refusal(status: number, message: string, extra: Record<string, string> = {}): Response {
@@ -67,14 +80,16 @@ export async function eventStreamResponse(request: Request, ctx: RequestContext)
   const lastEventId = request.headers.get("Last-Event-ID") ?? url.searchParams.get("ultimo");
   const viewer: LiveViewer = {
     userId: session.user?.id ?? null,
+    address: limitAddress(ctx.clientAddress),
     read: (fn) => ctx.db.asCaller((tx) => fn(tx)),
   };
   const opened = liveHub().open(viewer, topics, lastEventId, request.signal);
   if ("refused" in opened) {
-    const message =
-      opened.refused === "resident"
-        ? "Você já tem muitas abas do Guida acompanhando as novidades. Feche alguma e tente de novo."
-        : "O Guida está com muitas conexões ao vivo agora. Tente de novo em instantes.";
+    const message = {
+      resident: "Você já tem muitas abas do Guida acompanhando as novidades. Feche alguma e tente de novo.",
+      address: "Há muitas conexões ao vivo a partir deste endereço. Feche alguma aba do Guida e tente de novo.",
+      server: "O Guida está com muitas conexões ao vivo agora. Tente de novo em instantes.",
+    }[opened.refused];
     return refusal(429, message, { "Retry-After": "30" });
   }
   return new Response(opened.body, { status: 200, headers });

@@ -20,6 +20,8 @@ const WRITES_PER_TURN = 500;
 /** Who is listening, and how to read the database as them (their claims, so RLS decides). */
 export type LiveViewer = {
   userId: string | null;
+  /** The address a visitor's streams are counted by (server/toolkit/rate-limit.ts limitAddress). */
+  address: string;
   read<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
 };
 
@@ -36,9 +38,16 @@ export type LiveTopics = {
  */
 export type LiveChange = { table: string; userIds?: readonly string[] | null };
 
-export type LiveLimits = { maxStreams: number; maxPerResident: number };
+export type LiveLimits = { maxStreams: number; maxPerResident: number; maxPerAddress: number };
 
-export type OpenResult = { body: ReadableStream<Uint8Array> } | { refused: "server" | "resident" };
+export type OpenResult = { body: ReadableStream<Uint8Array> } | { refused: "server" | "resident" | "address" };
+
+/**
+ * Changes that end a resident's streams, on every server: a block (the trigger on
+ * resident_blocks) and a sign-out (announced by POST /logout, server/live/events.ts). Their
+ * browsers reconnect; a tab whose session still holds gets its stream back and resumes.
+ */
+const ENDS_STREAMS = new Set(["resident_blocks", "sessions"]);
 
 type Part = "unread" | "polls" | "feed";
 
@@ -51,6 +60,8 @@ type Held = { readonly tokens: ReadonlyMap<string, string>; readonly id: string 
 type Stream = {
   viewer: LiveViewer;
   topics: LiveTopics;
+  /** Whose count it takes a place in: its resident's, or its address's for a visitor. */
+  readonly owner: string;
   /** Who reads and what: streams with equal keys get equal values. */
   readonly key: string;
   /** Where its bytes go (the node response), once the server writes the body; until then they wait in `queued`. */
@@ -83,7 +94,7 @@ const RETRY = encoder.encode("retry: 3000\n\n");
  */
 export class LiveHub {
   private readonly streams = new Set<Stream>();
-  private readonly perResident = new Map<string, number>();
+  private readonly perOwner = new Map<string, number>();
   private heartbeat: ReturnType<typeof setInterval> | null = null;
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
   private flushing: Promise<void> | null = null;
@@ -97,15 +108,20 @@ export class LiveHub {
   open(viewer: LiveViewer, topics: LiveTopics, lastEventId: string | null, signal?: AbortSignal): OpenResult {
     if (this.streams.size >= this.limits.maxStreams) return { refused: "server" };
     const resident = viewer.userId;
-    if (resident !== null && (this.perResident.get(resident) ?? 0) >= this.limits.maxPerResident) return { refused: "resident" };
+    // A visitor's streams count against their address, so one address cannot take the
+    // server's every place (issue #25: 5,000 streams from one IP, then everyone got 429).
+    const owner = resident !== null ? `resident:${resident}` : `address:${viewer.address}`;
+    const cap = resident !== null ? this.limits.maxPerResident : this.limits.maxPerAddress;
+    if ((this.perOwner.get(owner) ?? 0) >= cap) return { refused: resident !== null ? "resident" : "address" };
     const key = `${viewer.userId ?? "visitor"}|${topics.polls.join(",")}|${topics.feed ? (topics.feed.newestSeen ?? "") : "-"}`;
-    const stream: Stream = { viewer, topics, key, sink: null, queued: [], held: heldFor(viewer, topics, lastEventId), pending: new Set(), closed: false };
+    const held = heldFor(viewer, topics, lastEventId);
+    const stream: Stream = { viewer, topics, owner, key, sink: null, queued: [], held, pending: new Set(), closed: false };
     const body = directBody(
       (sink) => this.attach(stream, sink),
       () => this.close(stream),
     );
     this.streams.add(stream);
-    if (resident !== null) this.perResident.set(resident, (this.perResident.get(resident) ?? 0) + 1);
+    this.perOwner.set(owner, (this.perOwner.get(owner) ?? 0) + 1);
     signal?.addEventListener("abort", () => this.close(stream), { once: true });
     this.write(stream, RETRY);
     // The first values: whatever changed between the page's render and now (or since the
@@ -121,6 +137,11 @@ export class LiveHub {
 
   /** The change channel's listener: marks what may be stale and schedules one read round. */
   changed(change: LiveChange): void {
+    if (ENDS_STREAMS.has(change.table)) {
+      const residents = new Set(change.userIds ?? []);
+      for (const stream of [...this.streams]) if (stream.viewer.userId !== null && residents.has(stream.viewer.userId)) this.close(stream);
+      return;
+    }
     const parts: Part[] = change.table === "*" ? ["unread", "polls", "feed"] : (PARTS_BY_TABLE[change.table] ?? []);
     if (parts.length === 0) return;
     let marked = false;
@@ -271,12 +292,9 @@ export class LiveHub {
     if (!stream || stream.closed) return;
     stream.closed = true;
     this.streams.delete(stream);
-    const resident = stream.viewer.userId;
-    if (resident !== null) {
-      const left = (this.perResident.get(resident) ?? 1) - 1;
-      if (left > 0) this.perResident.set(resident, left);
-      else this.perResident.delete(resident);
-    }
+    const left = (this.perOwner.get(stream.owner) ?? 1) - 1;
+    if (left > 0) this.perOwner.set(stream.owner, left);
+    else this.perOwner.delete(stream.owner);
     stream.queued = [];
     stream.sink?.end();
     if (this.streams.size === 0 && this.heartbeat) {

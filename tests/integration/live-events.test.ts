@@ -2,9 +2,9 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildDemoTown } from "../../server/db/seed-data";
-import { copySeededDataDir, ensureBuild, killChildren, type Server, signIn, startReadyServer } from "./server-harness";
+import { copySeededDataDir, ensureBuild, killChildren, request, type Server, signIn, startReadyServer } from "./server-harness";
 
 // GET /events on the production server (`node server.js`): streamed as produced (never
 // buffered, compressed or cached by the pipeline), capped per resident and per server
@@ -18,9 +18,9 @@ const resident = town.users.find((u) => u.username === "henrique_castro")!;
 type Stream = { status: number; headers: http.IncomingHttpHeaders; text: () => string; ended: Promise<void>; close: () => void };
 
 /** Opens a stream and resolves once its head has arrived (a refusal is read to its end). */
-function openStream(url: string, headers: Record<string, string> = {}): Promise<Stream> {
+function openStream(url: string, headers: Record<string, string> = {}, localAddress?: string): Promise<Stream> {
   return new Promise((resolve, reject) => {
-    const req = http.get(url, { headers, agent: false }, (res) => {
+    const req = http.get(url, { headers, agent: false, localAddress }, (res) => {
       let text = "";
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => (text += chunk));
@@ -44,8 +44,8 @@ describe("GET /events on the production server", () => {
   let dataDir: string;
   let cookie: string;
   const open: Stream[] = [];
-  const stream = async (pathname: string, headers: Record<string, string> = {}) => {
-    const opened = await openStream(server.url + pathname, headers);
+  const stream = async (pathname: string, headers: Record<string, string> = {}, localAddress?: string) => {
+    const opened = await openStream(server.url + pathname, headers, localAddress);
     open.push(opened);
     return opened;
   };
@@ -53,10 +53,10 @@ describe("GET /events on the production server", () => {
     for (const s of open.splice(0)) s.close();
   };
   /** Opens a stream, retrying while the server still counts streams whose clients just left. */
-  const streamWhenFree = async (pathname: string, headers: Record<string, string> = {}) => {
+  const streamWhenFree = async (pathname: string, headers: Record<string, string> = {}, localAddress?: string) => {
     const deadline = Date.now() + 10_000;
     for (;;) {
-      const opened = await stream(pathname, headers);
+      const opened = await stream(pathname, headers, localAddress);
       if (opened.status !== 429 || Date.now() > deadline) return opened;
       opened.close();
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -67,9 +67,12 @@ describe("GET /events on the production server", () => {
     await ensureBuild();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "guida-live-"));
     await copySeededDataDir(dataDir);
-    server = await startReadyServer(dataDir, { EVENTS_MAX_STREAMS: "4", EVENTS_MAX_PER_RESIDENT: "2", RATE_LIMIT_SCALE: "100" });
+    server = await startReadyServer(dataDir, { EVENTS_MAX_STREAMS: "4", EVENTS_MAX_PER_RESIDENT: "2", EVENTS_MAX_PER_ADDRESS: "2", RATE_LIMIT_SCALE: "100" });
     ({ cookie } = await signIn(server.url, resident.email, PASSWORD));
-  });
+  }, 420_000);
+
+  // A failed test leaves no stream behind to fill the next one's places.
+  afterEach(() => closeAll());
 
   afterAll(() => {
     for (const s of open) s.close();
@@ -130,9 +133,46 @@ describe("GET /events on the production server", () => {
     expect(full.status).toBe(429);
     await full.ended;
     expect(full.text()).toBe("O Guida está com muitas conexões ao vivo agora. Tente de novo em instantes.");
-    // A stream that ends frees its place.
+    // A stream that ends frees its place (for a visitor from another address: this one has its 2).
     a.close();
-    expect((await streamWhenFree("/events?feed=")).status).toBe(200);
+    expect((await streamWhenFree("/events?feed=", {}, "127.0.0.4")).status).toBe(200);
+    closeAll();
+  });
+
+  it("caps a visitor's streams per address: one address cannot fill the server for everyone (issue #25)", async () => {
+    // The review's run: thousands of anonymous streams from one address, then the next
+    // visitor, from another address, was refused. Here the server holds 4, an address 2.
+    const first = await streamWhenFree("/events?feed=", {}, "127.0.0.2");
+    expect(first.status).toBe(200);
+    expect((await stream("/events?feed=", {}, "127.0.0.2")).status).toBe(200);
+    const third = await stream("/events?feed=", {}, "127.0.0.2");
+    expect(third.status).toBe(429);
+    expect(third.headers["retry-after"]).toBe("30");
+    await third.ended;
+    expect(third.text()).toBe("Há muitas conexões ao vivo a partir deste endereço. Feche alguma aba do Guida e tente de novo.");
+    const other = await stream("/events?feed=", {}, "127.0.0.3");
+    expect(other.status).toBe(200);
+    await until(() => other.text().includes("event: feed"), "the other visitor's feed count");
+    closeAll();
+  });
+
+  it("ends a resident's open streams within seconds of signing out, and only the session's own tabs get no count back", async () => {
+    const { cookie: shared } = await signIn(server.url, resident.email, PASSWORD);
+    const leaving = await streamWhenFree("/events", { Cookie: shared });
+    const staying = await streamWhenFree("/events", { Cookie: cookie });
+    await until(() => leaving.text().includes("event: unread") && staying.text().includes("event: unread"), "both counts");
+    const out = await request(`${server.url}/logout`, { method: "POST", headers: { Cookie: shared } });
+    expect(out.status).toBe(303);
+    // Both end (the hub cannot tell the sessions apart); a bounded deadline, no sleep.
+    await Promise.race([
+      Promise.all([leaving.ended, staying.ended]),
+      new Promise((_, reject) => setTimeout(() => reject(new Error("the streams did not end within 5 s of the sign-out")), 5_000)),
+    ]);
+    // The browsers reconnect: the signed-out session is a visitor now, the other resumes.
+    const visitor = await streamWhenFree("/events?feed=", { Cookie: shared });
+    const back = await streamWhenFree("/events?feed=", { Cookie: cookie });
+    await until(() => visitor.text().includes("event: feed") && back.text().includes("event: unread"), "the reconnected streams");
+    expect(visitor.text()).not.toContain("event: unread");
     closeAll();
   });
 

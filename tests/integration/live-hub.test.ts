@@ -4,6 +4,8 @@ import { ANON, type Claims, type Database, type Queryable } from "../../server/d
 import { HEARTBEAT_MS, LiveHub, type LiveTopics, type LiveViewer } from "../../server/live/hub";
 import { changeRole, moderateItem, reportItem } from "../../server/models/moderation";
 import { createPost, vote } from "../../server/models/posts";
+import { ChangeFeed, CHANGES_CHANNEL } from "../../server/db/changes";
+import { announceSignOut } from "../../server/live/events";
 import { forEachEngine } from "./db";
 
 // The live hub (server/live/hub.ts) on both engines: what each stream receives is read as
@@ -70,8 +72,9 @@ async function until(check: () => boolean, what: string, deadlineMs = 5_000) {
 
 forEachEngine((getDb) => {
   const asUser = <T>(sub: string, fn: (tx: Queryable) => Promise<T>) => withUser(getDb(), as(sub), fn);
-  const viewer = (userId: string | null): LiveViewer => ({
+  const viewer = (userId: string | null, address = "127.0.0.1"): LiveViewer => ({
     userId,
+    address,
     read: (fn) => withUser(getDb(), userId ? as(userId) : ANON, fn),
   });
   const unreadOf = async (userId: string) =>
@@ -115,14 +118,14 @@ forEachEngine((getDb) => {
     vi.useRealTimers();
   });
 
-  const open = (userId: string | null, topics: Partial<LiveTopics> = {}, lastEventId: string | null = null) => {
-    const opened = hub.open(viewer(userId), { polls: [], feed: null, ...topics }, lastEventId);
+  const open = (userId: string | null, topics: Partial<LiveTopics> = {}, lastEventId: string | null = null, address?: string) => {
+    const opened = hub.open(viewer(userId, address), { polls: [], feed: null, ...topics }, lastEventId);
     if (!("body" in opened)) throw new Error(`refused: ${opened.refused}`);
     return new Listener(opened.body);
   };
 
   it("a resident's stream carries their own unread count, never another resident's", async () => {
-    hub = new LiveHub({ maxStreams: 100, maxPerResident: 5 });
+    hub = new LiveHub({ maxStreams: 100, maxPerResident: 5, maxPerAddress: 100 });
     const alice = open(ALICE);
     const bruno = open(BRUNO);
     await until(() => alice.of("unread").length === 1 && bruno.of("unread").length === 1, "the first counts");
@@ -143,7 +146,7 @@ forEachEngine((getDb) => {
   const votesOf = (event: unknown, option: string) => (event as PollEvent).options.find((o) => o.id === option)?.votes;
 
   it("a post hidden by reports: its votes are not streamed to visitors; its author and a moderator still get them", async () => {
-    hub = new LiveHub({ maxStreams: 100, maxPerResident: 5 });
+    hub = new LiveHub({ maxStreams: 100, maxPerResident: 5, maxPerAddress: 100 });
     const visitor = open(null, { polls: [visiblePost.pollId, hiddenPost.pollId].sort() });
     const author = open(ALICE, { polls: [hiddenPost.pollId] });
     const moderator = open(MODE, { polls: [hiddenPost.pollId] });
@@ -162,7 +165,7 @@ forEachEngine((getDb) => {
   });
 
   it("a moderator's hide takes a poll off the visitors' streams from the next change on", async () => {
-    hub = new LiveHub({ maxStreams: 100, maxPerResident: 5 });
+    hub = new LiveHub({ maxStreams: 100, maxPerResident: 5, maxPerAddress: 100 });
     const post = await pollPost(getDb(), ALICE, "Enquete que a moderação vai ocultar");
     const visitor = open(null, { polls: [post.pollId, visiblePost.pollId].sort() });
     const moderator = open(MODE, { polls: [post.pollId] });
@@ -180,7 +183,7 @@ forEachEngine((getDb) => {
   });
 
   it("fans an event out to thousands of streams a batch at a time, so the server answers other requests meanwhile", async () => {
-    hub = new LiveHub({ maxStreams: 3_000, maxPerResident: 5 });
+    hub = new LiveHub({ maxStreams: 3_000, maxPerResident: 5, maxPerAddress: 3_000 });
     const streams = Array.from({ length: 2_000 }, () => open(null, { polls: [visiblePost.pollId] }));
     await until(() => streams.every((s) => s.of("poll").length === 1), "the first results");
     const got = () => streams.filter((s) => s.of("poll").length === 2).length;
@@ -199,7 +202,7 @@ forEachEngine((getDb) => {
   });
 
   it("resumes from Last-Event-ID: only what moved meanwhile is sent again", async () => {
-    hub = new LiveHub({ maxStreams: 100, maxPerResident: 5 });
+    hub = new LiveHub({ maxStreams: 100, maxPerResident: 5, maxPerAddress: 100 });
     const topics = { polls: [visiblePost.pollId], feed: { newestSeen: hiddenPost.postId } };
     const first = open(BRUNO, topics);
     await until(() => first.events.length === 3, "unread, poll and feed");
@@ -218,7 +221,7 @@ forEachEngine((getDb) => {
   });
 
   it("caps streams per server and per resident (refused past them), and frees a slot when one ends", async () => {
-    hub = new LiveHub({ maxStreams: 3, maxPerResident: 2 });
+    hub = new LiveHub({ maxStreams: 3, maxPerResident: 2, maxPerAddress: 100 });
     open(BRUNO);
     const second = hub.open(viewer(BRUNO), { polls: [], feed: null }, null);
     expect(hub.open(viewer(BRUNO), { polls: [], feed: null }, null)).toEqual({ refused: "resident" });
@@ -229,9 +232,42 @@ forEachEngine((getDb) => {
     expect("body" in hub.open(viewer(BRUNO), { polls: [], feed: null }, null)).toBe(true);
   });
 
+  it("caps a visitor's streams per address: one address cannot take every place (issue #25)", () => {
+    hub = new LiveHub({ maxStreams: 10, maxPerResident: 2, maxPerAddress: 3 });
+    for (let i = 0; i < 3; i++) open(null, { feed: { newestSeen: null } }, null, "127.0.0.2");
+    expect(hub.open(viewer(null, "127.0.0.2"), { polls: [], feed: null }, null)).toEqual({ refused: "address" });
+    // Another address, and a resident from the same one, still get in.
+    open(null, { feed: { newestSeen: null } }, null, "127.0.0.3");
+    open(BRUNO, {}, null, "127.0.0.2");
+    expect(hub.size).toBe(5);
+  });
+
+  it("ends a resident's streams as soon as the database announces their block or sign-out, on every server", async () => {
+    hub = new LiveHub({ maxStreams: 10, maxPerResident: 5, maxPerAddress: 100 });
+    // The hub hears the database's change channel as the server's does (server/live/events.ts).
+    const feed = new ChangeFeed();
+    feed.subscribe((change) => hub.changed({ table: change.table, userIds: change.kind === "*" ? null : change.users }));
+    const stop = await getDb().listen(CHANGES_CHANNEL, { notify: (payload) => feed.receive(payload), up: () => {}, down: () => {} });
+    try {
+      const post = await pollPost(getDb(), DANI, "Publicação de quem será bloqueada");
+      const [dani1, dani2, bruno, carla] = [open(DANI), open(DANI, { polls: [post.pollId] }), open(BRUNO), open(CARLA)];
+      await until(() => dani1.of("unread").length === 1 && bruno.of("unread").length === 1, "the first counts");
+      // A moderator blocks Dani (the trigger on resident_blocks announces it): both her tabs end.
+      await asUser(MODE, (tx) => moderateItem(tx, { kind: "post", id: post.postId, action: "block", note: "golpe" }));
+      await until(() => dani1.ended && dani2.ended, "the blocked resident's streams to end");
+      // Carla signs out on another server: the announcement ends her stream here too.
+      await announceSignOut(CARLA, getDb());
+      await until(() => carla.ended, "the signed-out resident's stream to end");
+      expect(bruno.ended).toBe(false);
+      expect(hub.size).toBe(1);
+    } finally {
+      await stop();
+    }
+  });
+
   it(`sends a heartbeat every ${HEARTBEAT_MS / 1000} s, and none once the stream is gone`, async () => {
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
-    hub = new LiveHub({ maxStreams: 10, maxPerResident: 5 });
+    hub = new LiveHub({ maxStreams: 10, maxPerResident: 5, maxPerAddress: 100 });
     const stream = open(null, { polls: [visiblePost.pollId] });
     await vi.advanceTimersByTimeAsync(HEARTBEAT_MS - 1);
     expect(stream.comments).toBe(0);
