@@ -5,6 +5,7 @@ import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { serverOnly } from "./scripts/server-only";
 import { shellChunk } from "./scripts/shell-chunk";
+import { chunkModules } from "./scripts/chunk-modules";
 
 export default defineConfig(({ isSsrBuild }) => ({
   build: {
@@ -19,5 +20,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     external: ["@electric-sql/pglite", "sharp", "postgres"],
   },
   // The `~/` import alias is declared once, in tsconfig.json's paths, and read from there.
-  plugins: [serverOnly(path.resolve(import.meta.dirname, "server")), tsconfigPaths(), tailwindcss(), reactRouter()],
+  plugins: [
+    serverOnly(path.resolve(import.meta.dirname, "server")),
+    tsconfigPaths(),
+    tailwindcss(),
+    reactRouter(),
+    chunkModules(import.meta.dirname),
+  ],
 }));

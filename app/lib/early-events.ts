@@ -18,3 +18,6 @@ export function takeEarlyInstallPrompt<T>(target: Record<string, unknown>): T | 
   delete target[EARLY_EVENTS_KEY];
   return event ?? null;
 }
+
+/** The performance mark the root sets when hydration has committed (tests and the phone bench read it). */
+export const HYDRATED_MARK = "guida:hydrated";

@@ -95,3 +95,44 @@ export function modulesNamedInHtml(html) {
   for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) found.add(m[1]);
   return found;
 }
+
+/** The first view's JavaScript budget per public page (issue #29), gzip -9, manifest included. */
+export const FIRST_VIEW_BUDGET_KIB = 125;
+
+function readChunkModules(clientDir) {
+  const file = path.join(clientDir, "..", "chunk-modules.json");
+  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : {};
+}
+
+/**
+ * Checks each page's first view against its limit (`limits[path]`, else `budgetKiB`). A page
+ * over it is reported with its largest files (gzip -9) and the largest modules of the app
+ * and of packages in them (minified length, from build/chunk-modules.json when the build
+ * wrote it), so the failure names what grew.
+ */
+export function checkFirstViewBudget(clientDir, paths, { budgetKiB = FIRST_VIEW_BUDGET_KIB, limits = {} } = {}) {
+  const calculator = createFirstViewCalculator(clientDir);
+  const modules = readChunkModules(clientDir);
+  const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+  const rows = [];
+  const failures = [];
+  for (const pathname of paths) {
+    const view = calculator.forPath(pathname);
+    const limit = limits[pathname] ?? budgetKiB;
+    const row = { path: pathname, kib: view.totalGzipBytes / 1024, limit, files: view.files.length };
+    rows.push(row);
+    if (row.kib <= limit) continue;
+    const files = view.files
+      .map((file) => ({ file, gzip: zlib.gzipSync(fs.readFileSync(path.join(clientDir, file)), { level: 9 }).length }))
+      .sort((a, b) => b.gzip - a.gzip);
+    const inFiles = files.flatMap(({ file }) => (modules[file] ?? []).map(([id, length]) => ({ id, length, file })));
+    const ownModules = inFiles.filter((m) => !m.id.includes("node_modules/")).sort((a, b) => b.length - a.length);
+    failures.push(
+      `${pathname}: first-view JavaScript ${kib(view.totalGzipBytes)} (gzip -9, route manifest ${kib(view.manifestGzipBytes)} included) ` +
+        `is over its ${limit} KiB budget by ${kib(view.totalGzipBytes - limit * 1024)}.\n` +
+        `  largest files: ${files.slice(0, 6).map((f) => `${f.file} ${kib(f.gzip)}`).join(", ")}\n` +
+        `  largest modules of the app in them (before minification): ${ownModules.slice(0, 6).map((m) => `${m.id} ${kib(m.length)} in ${m.file}`).join(", ") || "(no build/chunk-modules.json)"}`,
+    );
+  }
+  return { rows, failures };
+}

@@ -1,0 +1,100 @@
+import path from "node:path";
+// @ts-expect-error -- a plain .mjs module of the bench, shared with tests/unit/js-budget.test.ts
+import { checkFirstViewBudget, createFirstViewCalculator, FIRST_VIEW_BUDGET_KIB } from "../../bench/lib/first-view-js.mjs";
+import { HYDRATED_MARK } from "../../app/lib/early-events";
+import { expect, test, waitForHydration } from "./helpers";
+
+/**
+ * The first view's JavaScript budget (issue #29) over the production build this suite runs
+ * on: every script a first visit downloads before the page is hydrated (the entry, each
+ * matching route's module and its imports, the route manifest), each file gzip -9, at most
+ * FIRST_VIEW_BUDGET_KIB (125 KiB) per public page. /mapa has its own budget (the map issue).
+ * A failure names the files and the app's modules that fill the page (bench/lib/first-view-js.mjs;
+ * tests/unit/js-budget.test.ts shows it failing on a planted 20 KiB import).
+ *
+ * The browser half checks that the list is the whole truth: no script outside it is
+ * requested before hydration.
+ */
+
+const CLIENT = path.resolve(import.meta.dirname, "../../build/client");
+
+/** The public pages, as paths the route table matches (ids do not matter for the files). */
+const PUBLIC_PAGES = [
+  "/",
+  "/businesses",
+  "/business/any",
+  "/services",
+  "/service/any",
+  "/drivers/todos",
+  "/driver/any",
+  "/news",
+  "/news/any",
+  "/posts",
+  "/posts/any",
+  "/sell-items",
+  "/sell-items/any",
+  "/search",
+  "/users",
+  "/u/any",
+  "/instalar",
+  "/login",
+  "/pagina-que-nao-existe",
+];
+
+/**
+ * Pages still over the 125 KiB goal, each held at what it weighs today so that nothing grows
+ * while the rest is cut (issue #29 stays open for them): lower a line when a page shrinks,
+ * delete it when the page fits. /login carries zod and conform for its forms.
+ */
+const STILL_OVER: Record<string, number> = {
+  "/": 128.5,
+  "/businesses": 128.5,
+  "/business/any": 130.5,
+  "/services": 127.5,
+  "/service/any": 127,
+  "/drivers/todos": 129,
+  "/driver/any": 130.5,
+  "/news": 127,
+  "/news/any": 128,
+  "/posts": 130.5,
+  "/posts/any": 128.5,
+  "/sell-items": 131,
+  "/sell-items/any": 130,
+  "/users": 127.5,
+  "/u/any": 127,
+  "/instalar": 129.5,
+  "/login": 166,
+};
+
+type Budget = { rows: { path: string; kib: number; limit: number; files: number }[]; failures: string[] };
+type Calculator = { forPath(path: string): { files: string[]; routeIds: string[] }; manifestUrl: string };
+
+test.describe("first-view JavaScript budget", () => {
+  test("every public page's first view is within its budget", { tag: "@js-only" }, () => {
+    const { rows, failures } = checkFirstViewBudget(CLIENT, PUBLIC_PAGES, { budgetKiB: FIRST_VIEW_BUDGET_KIB, limits: STILL_OVER }) as Budget;
+    test.info().annotations.push({ type: "first-view KiB", description: rows.map((r) => `${r.path} ${r.kib.toFixed(1)}`).join(", ") });
+    expect(failures, failures.join("\n\n")).toEqual([]);
+    // A stale exception is one nobody lowers: each must still be over the goal.
+    for (const row of rows.filter((r) => r.path in STILL_OVER)) expect(row.kib, `${row.path} now fits: delete its line`).toBeGreaterThan(FIRST_VIEW_BUDGET_KIB);
+  });
+
+  for (const pathname of ["/", "/businesses", "/sell-items", "/posts", "/news"]) {
+    test(`${pathname} asks for no script outside the counted ones before it is hydrated`, { tag: "@js-only" }, async ({ page }) => {
+      const calculator = createFirstViewCalculator(CLIENT) as Calculator;
+      const counted = new Set([...calculator.forPath(pathname).files, calculator.manifestUrl]);
+      await page.goto(pathname);
+      await waitForHydration(page);
+      // Every script asked for before hydration committed (the root's mark), from the page's
+      // own resource timing: what effects import after it is not the first view.
+      const requested = await page.evaluate((mark) => {
+        const hydratedAt = performance.getEntriesByName(mark)[0]?.startTime ?? Infinity;
+        return performance
+          .getEntriesByType("resource")
+          .filter((entry) => entry.startTime < hydratedAt && /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
+          .map((entry) => new URL(entry.name).pathname);
+      }, HYDRATED_MARK);
+      expect(requested.filter((file) => !counted.has(file))).toEqual([]);
+      expect(requested.length).toBeGreaterThan(0);
+    });
+  }
+});
