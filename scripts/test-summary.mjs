@@ -13,7 +13,7 @@ const read = (file) => {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const file of ["reports/unit.json", "reports/integration.json"]) {
+for (const file of ["reports/unit.json", "reports/integration.json", "reports/docker.json"]) {
   const report = read(file);
   if (!report) continue;
   passed += report.numPassedTests ?? 0;

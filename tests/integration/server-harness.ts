@@ -226,7 +226,7 @@ export function buildIsStale(): boolean {
  * processes): two builds into the same folder, or two seedings of the same template,
  * would trample each other. A lock left by a dead process is taken over.
  */
-async function withFileLock<T>(name: string, timeoutMs: number, fn: () => Promise<T>): Promise<T> {
+export async function withFileLock<T>(name: string, timeoutMs: number, fn: () => Promise<T>): Promise<T> {
   const lock = path.join(os.tmpdir(), `guida-${name}-${createHash("sha1").update(ROOT).digest("hex").slice(0, 10)}.lock`);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
