@@ -6,6 +6,7 @@ import { cardClass } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FormErrors } from "~/components/ui/form-field";
 import { formatShortDate } from "~/lib/format";
+import { formatBrazilianPhone } from "~/lib/phone";
 import { REPORT_REASON_LABELS, REPORTABLE_KIND_NAMES, REPORTABLE_KINDS, reportedItemHref } from "~/lib/moderation";
 import { refusalMessages, refusePage } from "~/lib/refused";
 import { listPendingClaims, listPendingProposals, reviewClaim, reviewProposal } from "../../server/models/listing-proposals";
@@ -152,7 +153,8 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
         {reported.map((item) => (
           <article key={`${item.kind}-${item.id}`} className={cardClass("space-y-2 p-4")} aria-label={`Denúncias: ${item.title}`}>
             <p className="text-xs uppercase tracking-wide text-stone-500 dark:text-stone-400">
-              {REPORTABLE_KIND_NAMES[item.kind]} · {item.reports} {item.reports === 1 ? "denúncia" : "denúncias"} · última em{" "}
+              {REPORTABLE_KIND_NAMES[item.kind]} · {item.reports} {item.reports === 1 ? "denúncia" : "denúncias"} (peso{" "}
+              {item.weight.toLocaleString("pt-BR", { maximumFractionDigits: 2 })}) · última em{" "}
               {formatShortDate(new Date(item.lastReportAt))}
               {item.state === "hidden" ? <span className="ml-2 rounded bg-red-100 px-1.5 py-0.5 font-semibold text-red-800 dark:bg-red-950 dark:text-red-200">Oculto</span> : null}
             </p>
@@ -190,7 +192,9 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
               {p.kind === "business" ? "Negócio" : p.kind === "service" ? "Serviço" : "Motorista"} · {p.category} · proposto por {p.proposerName}
             </p>
             {p.description ? <p className="text-sm">{p.description}</p> : null}
-            <p className="text-sm text-stone-600 dark:text-stone-300">{[p.address, p.neighbourhood, p.phone, p.whatsapp].filter(Boolean).join(" · ")}</p>
+            <p className="text-sm text-stone-600 dark:text-stone-300">{[p.address, p.neighbourhood, p.phone && formatBrazilianPhone(p.phone), p.whatsapp && `WhatsApp ${formatBrazilianPhone(p.whatsapp)}`]
+                .filter(Boolean)
+                .join(" · ")}</p>
           </ReviewCard>
         ))}
       </section>

@@ -7,8 +7,10 @@ import { TextAreaField } from "~/components/ui/textarea-field";
 import { Button } from "~/components/ui/button";
 import { KIND_LIST_HREFS, REPORT_REASON_LABELS, REPORT_REASONS, REPORTABLE_KIND_NAMES, REPORTABLE_KINDS, reportedItemHref, type ReportReason } from "~/lib/moderation";
 import { refusePage } from "~/lib/refused";
+import { reportNotice, whyCannotReport } from "~/lib/trust";
 import "~/lib/zod-messages";
 import { outcomeOf, reportItem, reportTarget } from "../../server/models/moderation";
+import { myTrust } from "../../server/models/trust";
 import { parseSubmission, redirectWithFlash, signedInAction } from "../../server/toolkit/action";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/report";
@@ -23,9 +25,13 @@ const ReportSchema = z.object({
 
 export const meta: Route.MetaFunction = () => [{ title: "Denunciar · Guida" }, { name: "robots", content: "noindex" }];
 
+const ALREADY_HIDDEN = "Este conteúdo já foi ocultado. A moderação vai analisá-lo.";
 const NOT_FOUND = { title: "Conteúdo não encontrado", message: "Este conteúdo não existe mais ou já foi ocultado." };
 
-/** GET ?tipo=post&id=…[&motivo=informacao_errada]: the form, for a signed-in resident. */
+/**
+ * GET ?tipo=post&id=…[&motivo=informacao_errada]: the form, for a signed-in resident whose
+ * trust level may report (issue #25); below it, a 403 page saying why.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
   await ctx.requireUser();
@@ -33,16 +39,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const kind = z.enum(REPORTABLE_KINDS).safeParse(url.searchParams.get("tipo"));
   const id = url.searchParams.get("id") ?? "";
   if (!kind.success) throw refusePage(404, NOT_FOUND);
-  const target = await ctx.db.asCaller((tx) => reportTarget(tx, kind.data, id));
+  const { target, trust } = await ctx.db.asCaller(async (tx) => ({ target: await reportTarget(tx, kind.data, id), trust: await myTrust(tx) }));
   if (!target) throw refusePage(404, NOT_FOUND);
+  if (!trust || trust.level < 1) throw refusePage(403, whyCannotReport(trust));
   const reason = z.enum(REPORT_REASONS).safeParse(url.searchParams.get("motivo"));
-  return { kind: kind.data, id, title: target.title, reason: reason.success ? reason.data : null };
+  return { kind: kind.data, id, title: target.title, reason: reason.success ? reason.data : null, notice: reportNotice(trust) };
 }
 
 /**
  * POST tipo, id, reason (spam, golpe, ofensivo, informacao_errada, outro), note: 303 back to
- * the item; 409 when this resident already reported it, 429 over the hourly limit, 404 for
- * what they cannot see.
+ * the item; 409 when this resident already reported it or it is already hidden, 403 below
+ * the trust level that may report, 429 over the hourly limit, 404 for what they cannot see.
  */
 export const action = signedInAction(async ({ request }: Route.ActionArgs, { ctx, user, form }) => {
   const read = parseSubmission(form, ReportSchema);
@@ -54,6 +61,10 @@ export const action = signedInAction(async ({ request }: Route.ActionArgs, { ctx
       return redirectWithFlash(request, KIND_LIST_HREFS[tipo], "Denúncia enviada. Obrigado: a moderação vai analisar.");
     case "duplicate":
       return read.refuse(409, { formErrors: ["Você já denunciou este conteúdo. A moderação vai analisar."] });
+    case "hidden":
+      return read.refuse(409, { formErrors: [ALREADY_HIDDEN] });
+    case "untrusted":
+      return read.refuse(403, { formErrors: [whyCannotReport(await ctx.db.asCaller(myTrust)).message] });
     case "rate-limited":
       return read.refuse(429, { formErrors: ["Você enviou muitas denúncias na última hora. Tente de novo mais tarde."] });
     case "refused":
@@ -80,9 +91,7 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
       <p className="text-stone-700 dark:text-stone-200">
         <span className="font-semibold">“{loaderData.title}”</span>
       </p>
-      <p className="text-sm text-stone-600 dark:text-stone-300">
-        A moderação analisa cada denúncia. Quando várias pessoas denunciam o mesmo conteúdo, ele fica oculto até a análise.
-      </p>
+      <p className="text-sm text-stone-600 dark:text-stone-300">{loaderData.notice}</p>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormErrors errors={form.errors} id={form.errorId} />
         <input type="hidden" name="tipo" value={loaderData.kind} />

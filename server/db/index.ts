@@ -72,6 +72,7 @@ async function start(): Promise<Platform> {
   // on the embedded engine, which has no autovacuum — every hour while the server runs.
   if (migrated.length || seeded) await db.exec("ANALYZE");
   const analyzer = db.engine === "pglite" ? keepStatisticsFresh(db) : null;
+  purgeAddressesHourly(db);
   if (env.ADMIN_EMAIL) await grantFirstAdmin(db, env.ADMIN_EMAIL);
   if (env.ACCESS_LOG_SQL === "on") db = countingDatabase(db);
   const stopListening = await listenForChanges(db);
@@ -86,6 +87,19 @@ function keepStatisticsFresh(db: Database): NodeJS.Timeout {
   }, ANALYZE_EVERY_MS);
   timer.unref();
   return timer;
+}
+
+/**
+ * Issue #25 (LGPD): the hashed network addresses the trust rules use are kept for
+ * moderation_settings.address_days (30) days. Each new hash purges the old ones; this also
+ * runs at start and every hour, so a quiet town keeps none longer either.
+ */
+function purgeAddressesHourly(db: Database): void {
+  const purge = () => {
+    db.query(`SELECT public.purge_addresses()`).catch((error: unknown) => console.error("[db] purging old address hashes failed:", error));
+  };
+  purge();
+  setInterval(purge, ANALYZE_EVERY_MS).unref();
 }
 
 /**

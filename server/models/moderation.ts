@@ -46,7 +46,7 @@ export async function reportTarget(tx: Queryable, kind: ReportableKind, id: stri
  * What a refused moderation write means. The database refuses inside the transaction, which
  * then rolls back as a whole; callers wrap the whole transaction: outcomeOf(ctx.db.asCaller(…)).
  */
-export type Outcome = "done" | "duplicate" | "rate-limited" | "not-found" | "refused";
+export type Outcome = "done" | "duplicate" | "rate-limited" | "not-found" | "hidden" | "untrusted" | "refused";
 
 export async function outcomeOf(work: Promise<unknown>): Promise<Outcome> {
   try {
@@ -56,6 +56,9 @@ export async function outcomeOf(work: Promise<unknown>): Promise<Outcome> {
     const e = error as { code?: string; message?: string };
     if (e.code === "23505") return "duplicate";
     if (e.code === "23514" && /too many reports/.test(e.message ?? "")) return "rate-limited";
+    // Issue #25 (public.reports_check_reporter): said before row level security's refusal.
+    if (e.code === "23514" && /already hidden/.test(e.message ?? "")) return "hidden";
+    if (e.code === "23514" && /trust level too low/.test(e.message ?? "")) return "untrusted";
     if (e.code === "P0002") return "not-found";
     // 42501: the caller is no moderator, or an insert policy refused (e.g. a blocked resident).
     if (e.code === "42501" || e.code === "23514") return "refused";
@@ -85,6 +88,8 @@ export type QueueItem = {
   authorName: string | null;
   state: "visible" | "hidden";
   reports: number;
+  /** What the open reports weigh (issue #25): reports_to_hide of it hides a resident's content. */
+  weight: number;
   reasons: { reason: ReportReason; count: number }[];
   notes: string[];
   lastReportAt: Date;
@@ -101,6 +106,7 @@ export async function listReportedItems(tx: Queryable): Promise<QueueItem[]> {
        FROM open GROUP BY item_type, item_id
      )
      SELECT g.item_type AS kind, g.item_id AS id, g.reports, g.last_at AS "lastReportAt", g.notes,
+            public.report_weight(g.item_type, g.item_id)::float8 AS weight,
             (SELECT json_agg(json_build_object('reason', r.reason, 'count', r.n) ORDER BY r.n DESC, r.reason)
              FROM (SELECT reason, count(*)::int AS n FROM open o WHERE o.item_type = g.item_type AND o.item_id = g.item_id
                    GROUP BY reason) r) AS reasons,

@@ -112,7 +112,7 @@ function createRequestContext(request: Request, server: ServerContext): RequestC
   let session: Promise<RequestSession> | undefined;
   // Memoized here, for this request only: the root loader and the page's run in parallel.
   const getSession = () => (session ??= getAuth().then((auth) => auth.getSession(request)));
-  const asClaims = async <T>(claims: Claims, fn: (tx: Queryable) => Promise<T>) => withUser(await getDb(), claims, fn);
+  const asClaims = async <T>(claims: Claims, fn: (tx: Queryable) => Promise<T>) => withUser(await getDb(), claims, fn, server.clientAddress);
 
   return {
     clientAddress: server.clientAddress,

@@ -421,7 +421,15 @@ const MATRIX: Record<string, TableRules> = {
     select: NO_READ,
     insert: { row: { id: "false" }, ...NOBODY_INSERTS },
     delete: NOBODY_DELETES,
-    columns: { id: nobody("false"), reports_to_hide: nobody("1"), reports_per_hour: nobody("10000") },
+    columns: {
+      id: nobody("false"),
+      reports_to_hide: nobody("1"),
+      reports_per_hour: nobody("10000"),
+      // Issue #25: the trust levels' numbers and how long address hashes are kept.
+      trusted_after_days: nobody("0"),
+      trusted_contributions: nobody("0"),
+      address_days: nobody("365"),
+    },
   },
   // /denunciar: one per resident per item; closed only by a moderator's action.
   reports: {
@@ -442,7 +450,19 @@ const MATRIX: Record<string, TableRules> = {
       note: nobody(q("trocada")),
       created_at: nobody(FUTURE),
       resolved_at: nobody(FUTURE),
+      // Issue #25: the moderator's decision, which the reporter's trust weight learns from.
+      outcome: nobody(q("upheld")),
     },
+  },
+  // Issue #25: hashed network addresses (salted, by prefix, kept 30 days) for the trust
+  // rules. Nobody but the database's owner reads or writes them: not the resident, not a
+  // moderator (service_role neither: tests/integration/trust.test.ts).
+  resident_addresses: {
+    where: `user_id = ${q(ALICE)}`,
+    select: NO_READ,
+    insert: { row: { user_id: q(ALICE), address_hash: q("0".repeat(64)) }, ...NOBODY_INSERTS },
+    delete: NOBODY_DELETES,
+    columns: { user_id: nobody(q(BRUNO)), address_hash: nobody(q("f".repeat(64))), last_seen_at: nobody(FUTURE) },
   },
   // /cadastrar/{tipo}: pending until a moderator approves (review_proposal creates the listing).
   listing_proposals: {
@@ -631,8 +651,10 @@ function expectRefused(attempt: Attempt, reason: RegExp): void {
   expect("error" in attempt ? attempt.error.message : "no error: the write went through").toMatch(reason);
 }
 
+// Confirmed e-mails (issue #25): a resident without one may not report, and the matrix asks
+// what a resident who may report can do through the API.
 async function createUser(db: Database, id: string, username: string, fullName: string): Promise<void> {
-  await db.query(`INSERT INTO auth.users (id, email, raw_user_meta_data) VALUES ($1, $2, $3)`, [
+  await db.query(`INSERT INTO auth.users (id, email, raw_user_meta_data, email_confirmed_at) VALUES ($1, $2, $3, now())`, [
     id,
     `${username}@exemplo.com.br`,
     JSON.stringify({ username, full_name: fullName }),
@@ -675,6 +697,7 @@ async function buildTown(db: Database): Promise<void> {
     SELECT public.grant_role('moderadora@exemplo.com.br', 'moderator'), public.grant_role('admin@exemplo.com.br', 'admin');
     INSERT INTO public.resident_blocks (user_id, blocked_by) VALUES ('${BLOCKED}', '${MODE}');
     INSERT INTO public.moderation_log (moderator_id, action, subject_id) VALUES ('${MODE}', 'block', '${BLOCKED}');
+    INSERT INTO public.resident_addresses (user_id, address_hash) VALUES ('${ALICE}', public.address_hash('192.0.2.10'));
   `);
 }
 

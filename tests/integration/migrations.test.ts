@@ -72,7 +72,9 @@ forEachEngine(
         { fn: "has_role", roles: "anon,authenticated" }, // policies
         { fn: "is_blocked", roles: "anon,authenticated" }, // policies
         { fn: "moderate", roles: "authenticated" }, // moderators
+        { fn: "my_trust", roles: "authenticated" }, // the caller's own trust level (issue #25)
         { fn: "poll_has_votes", roles: "anon,authenticated" }, // policies
+        { fn: "report_weight", roles: "authenticated" }, // moderators (NULL to anyone else)
         { fn: "review_claim", roles: "authenticated" }, // moderators
         { fn: "review_proposal", roles: "authenticated" }, // moderators
         { fn: "unblock_resident", roles: "authenticated" }, // moderators

@@ -6,9 +6,14 @@ import { listPosts } from "../../server/models/posts";
 import { changeRole, listModerationLog, listReportedItems, moderateItem, outcomeOf, reportItem, roleOf } from "../../server/models/moderation";
 import { forEachEngine } from "./db";
 
-// Issue #18 in the database: reports hide an item after 3 distinct residents, moderators
-// (a role only the operator grants) hide, restore, dismiss and block, and every read path
-// follows through row level security — asked here as PostgREST would ask.
+// Issue #18 in the database: reports hide an item, moderators (a role only the operator
+// grants) hide, restore, dismiss and block, and every read path follows through row level
+// security — asked here as PostgREST would ask.
+// Issue #25 changed the rule on purpose: three accounts no longer hide an item by being
+// three. Their reports must weigh reports_to_hide (3), and only trusted residents' weigh
+// anything (a confirmed e-mail, 30 days, 3 published items), each from their own address.
+// So the reporters here are such residents, each reporting from its own loopback address;
+// the rule itself, with fresh accounts and shared addresses, is tests/integration/trust.test.ts.
 
 const ALICE = "00000000-0000-4000-8000-00000000a11c"; // author
 const BRUNO = "00000000-0000-4000-8000-00000000b404";
@@ -19,16 +24,19 @@ const ADMIN = "00000000-0000-4000-8000-00000000ad01";
 const POST = "20000000-0000-4000-8000-00000000a001";
 const as = (sub: string): Claims => ({ role: "authenticated", sub });
 
+/** A trusted resident (issue #25): confirmed e-mail, an account of 60 days, 3 posts of their own. */
 async function createUser(db: Database, id: string, username: string): Promise<void> {
-  await db.query(`INSERT INTO auth.users (id, email, raw_user_meta_data) VALUES ($1, $2, $3)`, [
-    id,
-    `${username}@exemplo.com.br`,
-    JSON.stringify({ username, full_name: username }),
-  ]);
+  await db.query(
+    `INSERT INTO auth.users (id, email, raw_user_meta_data, email_confirmed_at, created_at) VALUES ($1, $2, $3, now(), now() - interval '60 days')`,
+    [id, `${username}@exemplo.com.br`, JSON.stringify({ username, full_name: username })],
+  );
+  await db.query(`INSERT INTO public.posts (author_id, content) SELECT $1, 'Bom dia, vizinhos ' || g FROM generate_series(1, 3) g`, [id]);
 }
 
+// Each resident reports from an address of their own (127.0.0.2, .3, …), as the server passes it.
+const ADDRESSES: Record<string, string> = { [BRUNO]: "127.0.0.2", [CARLA]: "127.0.0.3", [DANI]: "127.0.0.4", [MODE]: "127.0.0.5" };
 const report = (db: Database, who: string, id = POST) =>
-  outcomeOf(withUser(db, as(who), (tx) => reportItem(tx, who, { kind: "post", id, reason: "golpe", note: "Pix falso" })));
+  outcomeOf(withUser(db, as(who), (tx) => reportItem(tx, who, { kind: "post", id, reason: "golpe", note: "Pix falso" }), ADDRESSES[who]));
 const moderate = (db: Database, who: string, action: "hide" | "restore" | "dismiss" | "block", id = POST, note = "") =>
   outcomeOf(withUser(db, as(who), (tx) => moderateItem(tx, { kind: "post", id, action, note })));
 const visibleTo = async (db: Database, claims: Claims) =>
@@ -64,7 +72,7 @@ forEachEngine((getDb) => {
     expect(await visibleTo(getDb(), ANON)).toBe(true);
   });
 
-  it("three distinct residents' reports hide a post from visitors and residents, not from its author or moderators", async () => {
+  it("three trusted residents' reports, from three addresses, hide a post from visitors and residents, not from its author or moderators", async () => {
     expect(await report(getDb(), BRUNO)).toBe("done");
     expect(await report(getDb(), BRUNO)).toBe("duplicate");
     expect(await report(getDb(), CARLA)).toBe("done");
