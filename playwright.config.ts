@@ -85,6 +85,10 @@ export default defineConfig({
       RATE_LIMIT_SCALE: "100",
       // One line per request would bury the test report; the logs are tested on their own.
       ACCESS_LOG: "off",
+      // Every browser connects from 127.0.0.1; the trust rules (issue #25) tell residents
+      // apart by network address, so a spec names a resident's address with X-Forwarded-For,
+      // as the reverse proxy in front of a real server does. Without the header: 127.0.0.1.
+      TRUST_PROXY: "true",
     },
     timeout: 120_000,
     reuseExistingServer: !CI,

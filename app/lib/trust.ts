@@ -15,6 +15,9 @@ export type Trust = {
   contributions: number;
   upheld: number;
   dismissed: number;
+  /** The town's numbers for level 2 (moderation_settings). */
+  trustedAfterDays: number;
+  trustedContributions: number;
 };
 
 /** Why a resident at level 0 cannot report yet, and what to do about it. */
@@ -30,5 +33,7 @@ export function reportNotice(trust: Trust | null): string {
   if (trust?.level === 2 && trust.weight > 0) {
     return "A moderação analisa cada denúncia. Quando moradores de confiança denunciam o mesmo conteúdo, ele fica oculto até a análise.";
   }
-  return "A moderação analisa cada denúncia. Sua conta ainda é recente: sua denúncia vai para a fila da moderação, mas não oculta o conteúdo sozinha.";
+  const days = trust?.trustedAfterDays ?? 30;
+  const items = trust?.trustedContributions ?? 3;
+  return `A moderação analisa cada denúncia. A sua vai para a fila da moderação, mas ainda não oculta o conteúdo: isso vem com o tempo de conta (${days} dias) e com o que você publica no Guida (${items} posts, anúncios ou notícias).`;
 }

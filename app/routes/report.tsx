@@ -9,7 +9,7 @@ import { KIND_LIST_HREFS, REPORT_REASON_LABELS, REPORT_REASONS, REPORTABLE_KIND_
 import { refusePage } from "~/lib/refused";
 import { reportNotice, whyCannotReport } from "~/lib/trust";
 import "~/lib/zod-messages";
-import { outcomeOf, reportItem, reportTarget } from "../../server/models/moderation";
+import { itemIsHidden, outcomeOf, reportItem, reportTarget } from "../../server/models/moderation";
 import { myTrust } from "../../server/models/trust";
 import { parseSubmission, redirectWithFlash, signedInAction } from "../../server/toolkit/action";
 import { getRequestContext } from "../../server/toolkit/request-context";
@@ -39,7 +39,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const kind = z.enum(REPORTABLE_KINDS).safeParse(url.searchParams.get("tipo"));
   const id = url.searchParams.get("id") ?? "";
   if (!kind.success) throw refusePage(404, NOT_FOUND);
-  const { target, trust } = await ctx.db.asCaller(async (tx) => ({ target: await reportTarget(tx, kind.data, id), trust: await myTrust(tx) }));
+  const { target, trust, hidden } = await ctx.db.asCaller(async (tx) => {
+    const found = await reportTarget(tx, kind.data, id);
+    return { target: found, trust: await myTrust(tx), hidden: !found && (await itemIsHidden(tx, kind.data, id)) };
+  });
+  // Hidden meanwhile: also what a form posted without JavaScript shows after its 409.
+  if (hidden) throw refusePage(409, { title: "Conteúdo já ocultado", message: ALREADY_HIDDEN, link: { to: KIND_LIST_HREFS[kind.data], label: "Voltar à lista" } });
   if (!target) throw refusePage(404, NOT_FOUND);
   if (!trust || trust.level < 1) throw refusePage(403, whyCannotReport(trust));
   const reason = z.enum(REPORT_REASONS).safeParse(url.searchParams.get("motivo"));

@@ -42,6 +42,13 @@ export async function reportTarget(tx: Queryable, kind: ReportableKind, id: stri
   return row ?? null;
 }
 
+/** Whether an item the caller can no longer see was hidden by moderation (issue #25). */
+export async function itemIsHidden(tx: Queryable, kind: ReportableKind, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const [row] = await tx.query<{ hidden: boolean }>(`SELECT public.item_is_hidden($1, $2::uuid) AS hidden`, [kind, id]);
+  return row?.hidden ?? false;
+}
+
 /**
  * What a refused moderation write means. The database refuses inside the transaction, which
  * then rolls back as a whole; callers wrap the whole transaction: outcomeOf(ctx.db.asCaller(…)).

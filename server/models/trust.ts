@@ -16,7 +16,12 @@ export async function myTrust(tx: Queryable): Promise<Trust | null> {
     contributions: number;
     upheld: number;
     dismissed: number;
-  }>(`SELECT level, weight, confirmed, has_email, account_days, contributions, upheld, dismissed FROM public.my_trust()`);
+    trusted_after_days: number;
+    trusted_contributions: number;
+  }>(
+    `SELECT level, weight, confirmed, has_email, account_days, contributions, upheld, dismissed, trusted_after_days, trusted_contributions
+     FROM public.my_trust()`,
+  );
   if (!row) return null;
   return {
     level: row.level === 2 ? 2 : row.level === 1 ? 1 : 0,
@@ -27,5 +32,7 @@ export async function myTrust(tx: Queryable): Promise<Trust | null> {
     contributions: row.contributions,
     upheld: row.upheld,
     dismissed: row.dismissed,
+    trustedAfterDays: row.trusted_after_days,
+    trustedContributions: row.trusted_contributions,
   };
 }

@@ -130,7 +130,7 @@ CREATE TRIGGER news_note_address AFTER INSERT ON public.news FOR EACH ROW EXECUT
 -- hidden state and report outcomes (moderators only).
 CREATE OR REPLACE FUNCTION public.trust_of(resident uuid)
 RETURNS TABLE (level int, weight numeric, confirmed boolean, has_email boolean, account_days int,
-               contributions int, upheld int, dismissed int)
+               contributions int, upheld int, dismissed int, trusted_after_days int, trusted_contributions int)
 LANGUAGE sql STABLE SECURITY DEFINER SET search_path = '' AS $$
   WITH s AS (SELECT * FROM public.moderation_settings),
   u AS (
@@ -153,13 +153,13 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = '' AS $$
     SELECT CASE WHEN NOT u.confirmed OR u.blocked THEN 0
                 WHEN u.account_days >= s.trusted_after_days AND c.n >= s.trusted_contributions THEN 2
                 ELSE 1 END AS level,
-           u.*, c.n, r.upheld, r.dismissed
+           u.*, c.n, r.upheld, r.dismissed, s.trusted_after_days, s.trusted_contributions
     FROM u, s, c, r
   )
   SELECT l.level,
          CASE WHEN l.level < 2 THEN 0
               ELSE greatest(0, least(2, 1 + 0.25 * least(l.upheld, 4) - 0.5 * l.dismissed)) END::numeric,
-         l.confirmed, l.has_email, l.account_days, l.n, l.upheld, l.dismissed
+         l.confirmed, l.has_email, l.account_days, l.n, l.upheld, l.dismissed, l.trusted_after_days, l.trusted_contributions
   FROM l
 $$;
 REVOKE ALL ON FUNCTION public.trust_of(uuid) FROM PUBLIC, anon, authenticated;
@@ -167,7 +167,7 @@ REVOKE ALL ON FUNCTION public.trust_of(uuid) FROM PUBLIC, anon, authenticated;
 -- The caller's own trust, for the report page (why a resident may not report yet).
 CREATE OR REPLACE FUNCTION public.my_trust()
 RETURNS TABLE (level int, weight numeric, confirmed boolean, has_email boolean, account_days int,
-               contributions int, upheld int, dismissed int)
+               contributions int, upheld int, dismissed int, trusted_after_days int, trusted_contributions int)
 LANGUAGE sql STABLE SECURITY DEFINER SET search_path = '' AS $$
   SELECT * FROM public.trust_of(auth.uid()) WHERE auth.uid() IS NOT NULL
 $$;
@@ -242,6 +242,15 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = '' AS $$
   END
 $$;
 REVOKE ALL ON FUNCTION public.item_state(text, uuid) FROM PUBLIC, anon, authenticated;
+
+-- For the report form: whether an item a resident can no longer see was hidden (rather than
+-- deleted), so the page says "já foi ocultado" (the report itself would say so too).
+CREATE OR REPLACE FUNCTION public.item_is_hidden(kind text, item uuid) RETURNS boolean
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = '' AS $$
+  SELECT auth.uid() IS NOT NULL AND public.item_state(kind, item) IS NOT DISTINCT FROM 'hidden'
+$$;
+REVOKE ALL ON FUNCTION public.item_is_hidden(text, uuid) FROM PUBLIC, anon;
+GRANT EXECUTE ON FUNCTION public.item_is_hidden(text, uuid) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.reports_check_reporter() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = '' AS $$

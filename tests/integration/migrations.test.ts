@@ -71,6 +71,7 @@ forEachEngine(
       expect(callable).toEqual([
         { fn: "has_role", roles: "anon,authenticated" }, // policies
         { fn: "is_blocked", roles: "anon,authenticated" }, // policies
+        { fn: "item_is_hidden", roles: "authenticated" }, // the report form: "já foi ocultado" (issue #25)
         { fn: "moderate", roles: "authenticated" }, // moderators
         { fn: "my_trust", roles: "authenticated" }, // the caller's own trust level (issue #25)
         { fn: "poll_has_votes", roles: "anon,authenticated" }, // policies
