@@ -47,7 +47,7 @@ describe.skipIf(skip)(`the Docker image${skip ? ` (skipped: ${skip})` : ""}`, ()
 
   afterAll(async () => {
     if (dockerProblem) return;
-    await docker(["rm", "-f", ...Object.values(names)]);
+    await docker(["rm", "-f", "-v", ...Object.values(names)]);
     await docker(["volume", "rm", "-f", volume, `${volume}-seeding`]);
     fs.rmSync(tmp, { recursive: true, force: true });
   }, 120_000);
