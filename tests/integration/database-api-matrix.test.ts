@@ -604,6 +604,15 @@ const MATRIX: Record<string, TableRules> = {
   },
 };
 
+/**
+ * Tables a blocked resident may still write through the database API (issue #25), and why.
+ * Every other write the matrix allows its owner is refused once they are blocked.
+ */
+const WRITABLE_WHILE_BLOCKED: Record<string, string> = {
+  profile_private: "their own phone and birth date, shown to nobody",
+  notifications: "marking their own notifications read",
+};
+
 const PERMISSION_DENIED = /permission denied/;
 const RLS_VIOLATION = /new row violates row-level security policy/;
 
@@ -616,9 +625,21 @@ type Attempt = { rows: Record<string, unknown>[] } | { error: Error };
  * transaction — hands the outcome to `inspect`, and rolls everything back: each cell of
  * the matrix starts from the same rows.
  */
-async function probe(db: Database, actor: Actor, sql: string, inspect: (tx: Queryable, attempt: Attempt) => Promise<void>) {
+async function probe(
+  db: Database,
+  actor: Actor,
+  sql: string,
+  inspect: (tx: Queryable, attempt: Attempt) => Promise<void>,
+  /** A statement run first as the database's owner, in the same (rolled back) transaction. */
+  setup?: string,
+) {
   try {
     await withUser(db, CLAIMS[actor], async (tx) => {
+      if (setup) {
+        await tx.query(`SET LOCAL ROLE NONE`);
+        await tx.query(setup);
+        await tx.query(`SELECT set_config('role', $1, true)`, [CLAIMS[actor].role]);
+      }
       await tx.query(`SAVEPOINT probe`);
       let attempt: Attempt;
       try {
@@ -801,6 +822,86 @@ forEachEngine((getDb) => {
       }
     });
   }
+
+  // Issue #25: a blocked resident publishes nothing, whichever table they write. Every write
+  // the matrix lets the owner make is tried again with the owner blocked (in the same rolled
+  // back transaction): refused, unless the table is in WRITABLE_WHILE_BLOCKED with its reason.
+  // A table taken off the blocked-author policy lets its write through here.
+  describe("the same writes by the owner once blocked", () => {
+    const block = `INSERT INTO public.resident_blocks (user_id, blocked_by) VALUES (${q(ALICE)}, ${q(MODE)})`;
+    for (const [table, rules] of Object.entries(MATRIX)) {
+      const writes: [string, string][] = [];
+      if (rules.insert.owner === "allowed") {
+        writes.push(["insert the app's row", `INSERT INTO public.${table} (${columnList(rules.insert.row)}) VALUES (${valueList(rules.insert.row)})`]);
+      }
+      for (const [column, rule] of Object.entries(rules.columns)) {
+        if (rule.update !== "owner") continue;
+        writes.push([
+          `update ${column}`,
+          `WITH changed AS (UPDATE public.${table} SET ${column} = ${rule.value} WHERE ${rules.where} RETURNING 1) SELECT count(*)::int AS n FROM changed`,
+        ]);
+      }
+      const reason = WRITABLE_WHILE_BLOCKED[table];
+      for (const [what, sql] of writes) {
+        it(`${table}: ${what}: ${reason ? `allowed (${reason})` : "refused"}`, async () => {
+          const before = await snapshot(getDb());
+          await probe(
+            getDb(),
+            "owner",
+            sql,
+            async (tx, attempt) => {
+              if (reason) {
+                expect("error" in attempt ? attempt.error.message : "written").toBe("written");
+                return;
+              }
+              // Refused by the restrictive policy (an error), or matching no row: nothing changed but the block.
+              if (what.startsWith("insert") || "error" in attempt) expectRefused(attempt, RLS_VIOLATION);
+              else expect(attempt.rows).toEqual([{ n: 0 }]);
+              await tx.query(`DELETE FROM public.resident_blocks WHERE user_id = $1`, [ALICE]);
+              expect(await snapshot(tx)).toBe(before);
+            },
+            block,
+          );
+        });
+      }
+    }
+
+    it("leaves nothing writable that is neither refused nor listed with its reason", () => {
+      const writable = Object.entries(MATRIX)
+        .filter(([, rules]) => rules.insert.owner === "allowed" || Object.values(rules.columns).some((c) => c.update === "owner"))
+        .map(([table]) => table);
+      for (const table of Object.keys(WRITABLE_WHILE_BLOCKED)) expect(writable).toContain(table);
+      // What a blocked resident can still write through the API, all of it private to them.
+      expect(Object.keys(WRITABLE_WHILE_BLOCKED).sort()).toEqual(["notifications", "profile_private"]);
+    });
+  });
+
+  // Issue #25: a hidden post's poll (question, options, counts) was readable by anyone
+  // through the database API. Alice's post hidden, in a rolled back transaction.
+  describe("a hidden post's poll", () => {
+    const hide = `UPDATE public.posts SET moderation_state = 'hidden' WHERE id = ${q(POST)}`;
+    const reads: [string, string][] = [
+      ["polls", `SELECT question AS seen FROM public.polls WHERE id = ${q(POLL)}`],
+      ["poll_options", `SELECT label AS seen FROM public.poll_options WHERE poll_id = ${q(POLL)}`],
+      ["poll_option_results", `SELECT label AS seen FROM public.poll_option_results WHERE poll_id = ${q(POLL)}`],
+    ];
+    const readers: [Actor, boolean][] = [["anon", false], ["other", false], ["owner", true], ["moderator", true]];
+    for (const [relation, sql] of reads) {
+      for (const [actor, sees] of readers) {
+        it(`${relation} as ${actor}: ${sees ? "visible" : "hidden"}`, async () => {
+          await probe(
+            getDb(),
+            actor,
+            sql,
+            async (_tx, attempt) => {
+              expect("rows" in attempt ? attempt.rows.length > 0 : attempt.error.message).toBe(sees);
+            },
+            hide,
+          );
+        });
+      }
+    }
+  });
 
   it("covers every table and column of public, each table under row level security", async () => {
     const relations = await getDb().query<{ table: string; column: string; kind: string; rls: boolean }>(

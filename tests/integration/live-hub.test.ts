@@ -176,7 +176,9 @@ forEachEngine((getDb) => {
     await until(() => visitor.of("poll").length === 2 && moderator.of("poll").length === 1, "the first results");
     await asUser(MODE, (tx) => moderateItem(tx, { kind: "post", id: post.postId, action: "hide", note: "fora das regras" }));
     hub.changed({ table: "posts" });
-    await asUser(CARLA, (tx) => vote(tx, CARLA, post.postId, post.options[0]!));
+    // Hidden, the poll is no longer there for other residents (issue #25), only for its author.
+    expect(await asUser(CARLA, (tx) => vote(tx, CARLA, post.postId, post.options[0]!))).toBe("no_poll");
+    await asUser(ALICE, (tx) => vote(tx, ALICE, post.postId, post.options[0]!));
     await asUser(DANI, (tx) => vote(tx, DANI, visiblePost.postId, visiblePost.options[0]!));
     hub.changed({ table: "poll_votes" });
     // The visible poll's new count arrives; the hidden one's never does.
