@@ -208,6 +208,65 @@ describe.skipIf(Boolean(skip))(`a Supabase-shaped PostgreSQL${skip}`, () => {
     });
   });
 
+  describe("a resident blocked while her GoTrue session lives (issue #25)", () => {
+    // Blocking cannot end a GoTrue session here (auth.sessions is GoTrue's: end_sessions meets
+    // insufficient_privilege and goes on), so her access token stays valid until it expires.
+    // What holds instead: the restrictive policies refuse every write that token makes, at once.
+    let project: string;
+    let db: Database;
+    beforeAll(async () => {
+      project = await cluster.createProject();
+      db = await openPostgres(cluster.url("postgres", project), { prepare: true, max: 2 });
+      await migrate(db, ROOT, { localAuth: false });
+    });
+    afterAll(async () => {
+      await db?.close();
+    });
+
+    it("keeps her session row but refuses every write of her token through the database API", async () => {
+      const carla = await goTrueSignUp(cluster, project, "carla@exemplo.com", "carla_souza");
+      const marta = await goTrueSignUp(cluster, project, "marta@exemplo.com", "marta_mod");
+      await db.query(`SELECT public.grant_role('marta@exemplo.com', 'moderator')`);
+      const session = randomUUID();
+      await queryAs(cluster, "supabase_auth_admin", project, `INSERT INTO auth.sessions (id, user_id, created_at, updated_at) VALUES ($1, $2, now(), now())`, [session, carla]);
+      const claims = (sub: string) => ({ role: "authenticated" as const, sub, email: null, aud: "authenticated", session_id: session });
+      const [post] = await withUser(db, claims(carla), (tx) =>
+        tx.query<{ id: string }>(`INSERT INTO public.posts (author_id, content) VALUES ($1, 'Promoção imperdível') RETURNING id`, [carla]),
+      );
+      const [news] = await db.query<{ id: string }>(`INSERT INTO public.news (author_id, title, summary, content) VALUES ($1, 'Antiga', 'r', 't') RETURNING id`, [marta]);
+      await withUser(db, claims(marta), (tx) => tx.query(`SELECT public.moderate('post', $1, 'block', 'golpe')`, [post!.id]));
+      // GoTrue's session is still there: the database could not end it.
+      expect(await queryAs(cluster, "supabase_admin", project, `SELECT id FROM auth.sessions WHERE user_id = $1`, [carla])).toEqual([{ id: session }]);
+
+      // PostgREST's way with her still-valid token: each write a resident makes, refused.
+      const { default: postgres } = await import("postgres");
+      const rest = postgres(cluster.url("authenticator", project), { max: 1, onnotice: () => {}, connect_timeout: 5 });
+      const writes = [
+        [`INSERT INTO public.posts (author_id, content) VALUES ($1, 'De novo')`, [carla]],
+        [`INSERT INTO public.news (author_id, title, summary, content) VALUES ($1, 'Golpe', 'r', 't')`, [carla]],
+        [`INSERT INTO public.sell_items (seller_id, title, price, condition, category) VALUES ($1, 'Golpe', 1, 'novo', 'Casa')`, [carla]],
+        [`UPDATE public.profiles SET bio = 'Pix aqui' WHERE id = $1 RETURNING id`, [carla]],
+        [`INSERT INTO public.user_favorites (user_id, item_id, item_type) VALUES ($1, $2, 'news')`, [carla, news!.id]],
+      ] as const;
+      try {
+        for (const [text, params] of writes) {
+          const attempt = rest.begin(async (tx) => {
+            await tx.unsafe(`SELECT set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`, [JSON.stringify(claims(carla))]);
+            return [...(await tx.unsafe(text, [...params] as never[]))];
+          });
+          await expect(attempt, text).rejects.toThrow(/row-level security/);
+        }
+      } finally {
+        await rest.end({ timeout: 5 });
+      }
+      const [after] = await db.query<{ posts: number; bio: string }>(
+        `SELECT (SELECT count(*) FROM public.posts WHERE author_id = $1)::int AS posts, (SELECT bio FROM public.profiles WHERE id = $1) AS bio`,
+        [carla],
+      );
+      expect(after).toEqual({ posts: 1, bio: "" });
+    });
+  });
+
   it("recognises migrations `supabase db push` applied first, and applies none of them again", async () => {
     const project = await cluster.createProject();
     expect(await supabaseDbPush(cluster.url("postgres", project))).toEqual(localMigrations.map((m) => m.version));
