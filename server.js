@@ -21,6 +21,10 @@ if (dev) {
   const vite = await createServer({ server: { middlewareMode: true, hmr: { server } }, appType: "custom" });
   const { start } = await vite.ssrLoadModule("./server/http/app.ts");
   await start({ server, vite });
+} else if (process.argv.includes("--seed")) {
+  // The first start's seeding process, forked by the server (server/db/seed-process.ts).
+  const { runSeedChild } = await import("./build/server/index.js");
+  await runSeedChild();
 } else if (cluster.isPrimary && workerCount() > 1) {
   await startWorkers(workerCount());
 } else {

@@ -54,6 +54,8 @@ const EnvSchema = z.object({
     }),
   // Slower than this (ms) counts as slow for ACCESS_LOG=errors-and-slow and for a sample.
   ACCESS_LOG_SLOW_MS: z.coerce.number().int().min(1).max(600_000).default(1_000),
+  // Prometheus metrics on a port of their own (GET /metrics); unset: no metrics. Never publish it.
+  METRICS_PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
   // Adds each request's number of SQL statements to its access log line (on|off; costs a little).
   ACCESS_LOG_SQL: z.enum(["on", "off"]).default("off"),
   // Open /events streams (live badge, polls, feed) this server holds, and per resident (their tabs); 429 past either.

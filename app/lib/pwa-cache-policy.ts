@@ -137,6 +137,15 @@ export function isCacheable(response: { status: number; type: string; redirected
   return response.status === 200 && response.type === "basic" && !response.redirected;
 }
 
+/**
+ * What a cache-first store (files that never change under one URL) may keep: a cacheable answer
+ * the server did not mark `no-store`, which is how a demo picture still being rendered answers
+ * (its placeholder must give way to the picture, issue #27).
+ */
+export function isKeptForever(response: { status: number; type: string; redirected: boolean; headers: { get(name: string): string | null } }): boolean {
+  return isCacheable(response) && !/no-store/i.test(response.headers.get("Cache-Control") ?? "");
+}
+
 /** Messages between the page and the worker (the worker answers CLEAR_USER_DATA on a MessageChannel port). */
 export const WORKER_MESSAGES = {
   skipWaiting: "SKIP_WAITING",

@@ -1,4 +1,5 @@
 import { getStorage, isSafeStorageKey } from "../../server/storage";
+import { seedPicturePlaceholder } from "../../server/storage/placeholder";
 import type { Route } from "./+types/media";
 
 // Stored images. Each file's name carries a fresh id, so it never changes: cache for a year.
@@ -7,6 +8,13 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!isSafeStorageKey(key)) return new Response("Imagem não encontrada", { status: 404 });
   const file = await getStorage().get(key);
   if (!file) {
+    const placeholder = seedPicturePlaceholder(key);
+    if (placeholder) {
+      const card = await placeholder;
+      return new Response(new Uint8Array(card), {
+        headers: { "Content-Type": "image/webp", "Content-Length": String(card.length), "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" },
+      });
+    }
     return new Response("Imagem não encontrada", { status: 404, headers: { "Cache-Control": "no-store" } });
   }
   return new Response(new Uint8Array(file.data), {

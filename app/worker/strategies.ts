@@ -1,4 +1,4 @@
-import { isCacheable, keysOverLimit } from "../lib/pwa-cache-policy";
+import { isCacheable, isKeptForever, keysOverLimit } from "../lib/pwa-cache-policy";
 
 /**
  * Cache strategies, written here rather than taken from @remix-pwa/sw 4.0.0-dev.3, whose
@@ -50,7 +50,7 @@ export async function cacheFirst(
   const cached = await matchIn(lookIn, request);
   if (cached) return cached;
   const response = await fetch(request);
-  if (isCacheable(response)) {
+  if (isKeptForever(response)) {
     waitUntil(
       putIfCacheable(storeIn, request, response.clone()).then(async () => {
         if (maxEntries !== undefined) await trimCache(storeIn, maxEntries);

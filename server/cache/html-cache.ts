@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { RequestCell } from "../metrics";
 import { cookieNames } from "../../app/lib/cookies";
 import { THEME_COOKIE } from "../../app/lib/theme";
 import { type Change, EVERYTHING } from "../db/changes";
@@ -52,7 +53,13 @@ export type CachedPage = {
  * pair is X-Request-Id with its value left for each request to fill in (writeAnswer), so
  * a hit copies no header list.
  */
-export type CachedAnswer = { status: number; headers: string[]; body: Buffer | null };
+export type CachedAnswer = {
+  status: number;
+  headers: string[];
+  body: Buffer | null;
+  /** With metrics on: the counter a hit of this answer increments (server/metrics.ts). */
+  hits?: RequestCell | null;
+};
 
 /** The parts of a request the shared cache looks at, read from a Fetch Request or a node request alike. */
 export type CacheQuery = {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { logLine } from "../log";
+import { recordChangeLag } from "../metrics";
 
 /**
  * What the database says was written: the channel every server of one deployment listens to
@@ -111,6 +112,7 @@ export class ChangeFeed {
     const send = this.send;
     if (!send) return;
     const token = randomUUID();
+    const began = performance.now();
     let timer: NodeJS.Timeout | undefined;
     const heard = new Promise<boolean>((resolve) => {
       this.waiting.set(token, () => resolve(true));
@@ -118,7 +120,8 @@ export class ChangeFeed {
     });
     try {
       await send(CHANGES_CHANNEL, JSON.stringify({ sync: token }));
-      if (!(await heard)) this.gap();
+      if (await heard) recordChangeLag((performance.now() - began) / 1000);
+      else this.gap();
     } catch {
       this.gap();
     } finally {

@@ -8,6 +8,9 @@ import type { Database, Queryable } from "./types";
  * Embedded PostgreSQL (WASM), on a thread of its own (server/db/pglite-thread.ts). One
  * instance per process: it has one session only, and a folder one PGlite may open.
  */
+/** Connections one server opens to PostgreSQL (postgres.js `max`). */
+export const POSTGRES_POOL_SIZE = 10;
+
 export async function openPGlite(dataDir: string | null): Promise<Database> {
   const dir = dataDir ? path.resolve(dataDir, "pglite") : null;
   if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
@@ -46,7 +49,7 @@ export async function openPostgres(url: string, options: { prepare: boolean; max
   const sql = postgres(url, {
     ...(ssl === undefined ? {} : { ssl }),
     prepare: options.prepare,
-    max: options.max ?? 10,
+    max: options.max ?? POSTGRES_POOL_SIZE,
     onnotice: () => {},
     connect_timeout: 5,
     // Keep numeric and bigint as strings like PGlite does for numeric; we cast in SQL.

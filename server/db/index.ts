@@ -3,9 +3,12 @@ import { changes, CHANGES_CHANNEL } from "./changes";
 import { openPGlite, openPostgres } from "./engines";
 import { acquireDataDirLock, type DataDirLock } from "./lock";
 import { hasSupabaseAuthSchema, migrate } from "./migrate";
+import { seedWorkPending } from "./seed-process";
 import type { Database } from "./types";
 
 import { countingDatabase } from "./statement-count";
+import { timedDatabase } from "../metrics";
+import { POSTGRES_POOL_SIZE } from "./engines";
 export { uniqueViolation } from "./errors";
 export { withUser } from "./with-user";
 export { ANON } from "./types";
@@ -24,10 +27,18 @@ type Platform = {
 const globalKey = Symbol.for("guida.db");
 type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<Platform> };
 
+/** The production server seeds the embedded database in a child process (server/db/seed-process.ts). */
+let seedProcess: (() => Promise<{ seeded: boolean }>) | undefined;
+
+export function seedThrough(run: () => Promise<{ seeded: boolean }>): void {
+  seedProcess = run;
+}
+
 async function start(): Promise<Platform> {
   const env = getEnv();
   let lock: DataDirLock | null = null;
   let db: Database;
+  let seededByChild = false;
   if (env.DATABASE_URL) {
     db = await openPostgres(env.DATABASE_URL, { prepare: env.DATABASE_PREPARE, listenUrl: env.DATABASE_LISTEN_URL });
   } else {
@@ -36,6 +47,8 @@ async function start(): Promise<Platform> {
       onTakeover: (message) => console.log(`[guida] ${message}`),
     });
     try {
+      // The serving process holds the lock; a child seeds (and exits) before it opens the folder.
+      if (seedProcess && env.SEED_DEMO === "auto" && seedWorkPending(env.DATA_DIR)) seededByChild = (await seedProcess()).seeded;
       db = await openPGlite(env.DATA_DIR);
     } catch (error) {
       await lock.release();
@@ -57,7 +70,7 @@ async function start(): Promise<Platform> {
   const migrated = await migrate(db, undefined, { localAuth: !env.SUPABASE_URL });
   let seeded = false;
   // The demo town fills only an empty embedded database; a real deployment is never touched.
-  if (!env.DATABASE_URL && env.SEED_DEMO === "auto") {
+  if (!env.DATABASE_URL && env.SEED_DEMO === "auto" && !seedProcess) {
     const { seedDemoTownIfEmpty, renderPendingSeedArtwork } = await import("./seed");
     seeded = await seedDemoTownIfEmpty(db, env.DATA_DIR);
     if (seeded && env.BENCH_TOWN > 1) {
@@ -75,8 +88,9 @@ async function start(): Promise<Platform> {
   purgeAddressesHourly(db);
   if (env.ADMIN_EMAIL) await grantFirstAdmin(db, env.ADMIN_EMAIL);
   if (env.ACCESS_LOG_SQL === "on") db = countingDatabase(db);
+  db = timedDatabase(db, db.engine === "pglite" ? 1 : POSTGRES_POOL_SIZE);
   const stopListening = await listenForChanges(db);
-  return { db, lock, seeded, analyzer, stopListening };
+  return { db, lock, seeded: seeded || seededByChild, analyzer, stopListening };
 }
 
 const ANALYZE_EVERY_MS = 60 * 60_000;

@@ -8,6 +8,7 @@ import type { ImageShape } from "../../app/lib/images";
 import { normalizeBrazilianPhone } from "../../app/lib/phone";
 import { buildDemoTown, DEMO_MODERATOR, TOWN } from "./seed-data";
 import { hasSupabaseAuthSchema } from "./migrate";
+import { pendingArtworkFile } from "./seed-process";
 import type { Database, Queryable } from "./types";
 
 /** The demo town's numbers are written as people type them; stored in their one E.164 spelling. */
@@ -276,10 +277,6 @@ async function insertNews(tx: Queryable, plan: TownPlan) {
       [n.id, plan.uid(n.authorKey), n.title, n.summary, n.content, n.cover, plan.ago(n.daysAgo, i * 13)],
     );
   }
-}
-
-function pendingArtworkFile(dataDir: string): string {
-  return path.join(dataDir, "seed-artwork.json");
 }
 
 /**

@@ -5,7 +5,8 @@ import path from "node:path";
 import * as build from "virtual:react-router/server-build";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { closeDb, getPlatform } from "../db";
+import { closeDb, getPlatform, seedThrough } from "../db";
+import { seedInChildProcess } from "../db/seed-process";
 import { DataDirLockedError, DataDirUnwritableError } from "../db/lock";
 import { countStatementsIn } from "../db/statement-count";
 import { EnvError, getEnv } from "../env";
@@ -18,6 +19,16 @@ import { createPipeline } from "./pipeline";
 import { applySecurityHeaders } from "./security-headers";
 import { createStaticHandler } from "./static";
 import { mediaWarning } from "../storage";
+import { recordRequest, startMetricsServer } from "../metrics";
+
+// `node server.js --seed`: the first start's seeding process (server/db/seed-process.ts).
+export { runSeedChild } from "../db/seed-process";
+
+/** The first segments of the app's route paths ("business" of "business/:id"): the route label's values. */
+function routeSegments(serverBuild: ServerBuild): string[] {
+  const segments = Object.values(serverBuild.routes).map((route) => route?.path?.split("/")[0] ?? "");
+  return [...new Set(segments.filter((segment) => segment !== "" && !segment.startsWith(":") && segment !== "*"))];
+}
 
 /** Methods no Fetch Request can carry (the Fetch standard forbids them). */
 const UNSUPPORTED_METHODS = new Set(["TRACE", "TRACK", "CONNECT"]);
@@ -71,6 +82,11 @@ export async function start(dev?: DevServer): Promise<http.Server> {
   const signalled = (signal: NodeJS.Signals) => onSignal(signal);
   process.on("SIGTERM", signalled);
   process.on("SIGINT", signalled);
+  // The demo town is seeded by a child process that exits (its memory with it); under
+  // `npm run dev` there is no server build to run it from, and the dev server seeds itself.
+  if (!dev && process.argv[1]) seedThrough(() => seedInChildProcess(process.argv[1]!));
+  // Before the database opens, so that it is timed too.
+  if (env.METRICS_PORT) await startMetricsServer(env.METRICS_PORT, env.HOST, routeSegments(build as unknown as ServerBuild));
   await openDatabase(startedAt);
 
   const pipeline = createPipeline({ build: build as unknown as ServerBuild, mode: process.env.NODE_ENV ?? "production" });
@@ -212,6 +228,8 @@ function serveCachedPage(serving: Serving, req: http.IncomingMessage, res: http.
   if (!answer) return false;
   const requestId = requestIdOf(req);
   writeAnswer(res, answer, requestId, serving.stopping);
+  // With metrics on, the one thing a hit adds: its counter, made with the cached answer.
+  if (answer.hits) answer.hits.count += 1;
   logRequest(req, res, requestId, began, serving.countSql ? 0 : undefined);
   return true;
 }
@@ -224,6 +242,7 @@ function refuse(req: http.IncomingMessage, res: http.ServerResponse, began: numb
   res.writeHead(status, Object.fromEntries(headers));
   res.end(req.method === "HEAD" ? undefined : message);
   logRequest(req, res, requestId, began);
+  recordRequest(req.url ?? "/", status, undefined, (performance.now() - began) / 1000);
 }
 
 /** One bad request must never take the server (and everyone's requests) down with it. */
@@ -259,13 +278,16 @@ function handleByPipeline(serving: Serving, req: http.IncomingMessage, res: http
     // away): the router made of the aborted request a 500 nobody received. Logged as nginx
     // does, 499, so a 5xx alert means a server fault.
     const abandoned = adapted.clientGone();
+    const cache = response.headers.get("X-Cache") ?? undefined;
     // Shutting down: the client must not reuse this connection.
     if (serving.stopping) res.setHeader("Connection", "close");
     const writing = abandoned ? Promise.resolve(response.body?.cancel()) : writeFetchResponse(res, response);
     void writing
       .catch(() => res.destroy())
       .finally(() => {
-        logRequest(req, res, adapted.requestId, began, counter?.statements, abandoned ? CLIENT_CLOSED : undefined);
+        const status = abandoned ? CLIENT_CLOSED : res.statusCode;
+        logRequest(req, res, adapted.requestId, began, counter?.statements, status);
+        recordRequest(req.url ?? "/", status, cache, (performance.now() - began) / 1000);
         for (const task of afterAnswer.splice(0)) void task();
       });
   };

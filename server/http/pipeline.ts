@@ -11,6 +11,7 @@ import { changes, type ChangeFeed } from "../db/changes";
 import { loadContextFor } from "../toolkit/request-context";
 import { limitAddress, SharedRateLimiter, type RateLimiter, type RateLimit } from "../toolkit/rate-limit";
 import { applySecurityHeaders, formActionOrigins } from "./security-headers";
+import { requestCell, routeOf } from "../metrics";
 
 const UNAVAILABLE = "Serviço temporariamente indisponível. Tente de novo em instantes.";
 
@@ -224,7 +225,8 @@ export function cachedAnswer(page: CachedPage, cacheStatus: "HIT" | "MISS", quer
     headers.forEach((value, name) => flat.push(name, value));
     // The request's own id goes in this last slot as the answer is written (writeAnswer).
     flat.push("X-Request-Id", "");
-    answer = { status: notModified ? 304 : page.status, headers: flat, body };
+    const status = notModified ? 304 : page.status;
+    answer = { status, headers: flat, body, hits: cacheStatus === "HIT" ? requestCell(routeOf(query.target), status, "hit") : null };
     page.answers[slot] = answer;
   }
   return query.method === "HEAD" ? { ...answer, body: null } : answer;

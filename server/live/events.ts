@@ -2,6 +2,7 @@ import { getEnv } from "../env";
 import { getDb, type Queryable } from "../db";
 import { CHANGES_CHANNEL, changes } from "../db/changes";
 import { limitAddress } from "../toolkit/rate-limit";
+import { countLiveStreams } from "../metrics";
 import type { RequestContext } from "../toolkit/request-context";
 import { LiveHub, type LiveChange, type LiveViewer } from "./hub";
 import { topicsFromUrl } from "./protocol";
@@ -20,6 +21,8 @@ function liveHub(): LiveHub {
       maxPerResident: env.EVENTS_MAX_PER_RESIDENT,
       maxPerAddress: env.EVENTS_MAX_PER_ADDRESS,
     });
+    const hub = holder[HUB];
+    countLiveStreams(() => hub.size);
     // Every committed write, from this server or another, as the database announces it
     // (server/db/changes.ts); "*" after a gap in listening: every stream re-reads.
     changes.subscribe((change) => announceChange({ table: change.table, userIds: change.kind === "*" ? null : change.users }));

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { recordRefusal } from "../metrics";
 import { isIPv6 } from "node:net";
 import { getDb } from "../db";
 import { hitRateLimit, resetRateLimit } from "../models/rate-limits";
@@ -73,9 +74,14 @@ export class SharedRateLimiter implements RateLimiter {
 
   async hit(key: string, rule: RateLimit, scale = 1): Promise<number> {
     const db = await getDb();
-    if (db.engine !== "postgres") return this.memory.hit(key, rule, scale);
-    const { hits, retryAfter } = await hitRateLimit(db, storedKey(key), rule.windowMs);
-    return hits > rule.limit * scale ? retryAfter : 0;
+    let wait: number;
+    if (db.engine !== "postgres") wait = await this.memory.hit(key, rule, scale);
+    else {
+      const { hits, retryAfter } = await hitRateLimit(db, storedKey(key), rule.windowMs);
+      wait = hits > rule.limit * scale ? retryAfter : 0;
+    }
+    if (wait) recordRefusal(key);
+    return wait;
   }
 
   async reset(key: string): Promise<void> {

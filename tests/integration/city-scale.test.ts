@@ -62,6 +62,8 @@ async function walk<T extends { id: string }>(read: (request: PageRequest) => Pr
     expect(page.page).toBe(request.page);
     forward.push(page.rows);
     if (!page.hasMore) break;
+    // A list whose "more" never ends must fail, not walk forever.
+    if (forward.length > 10_000) throw new Error("more than 10,000 pages: the cursor does not advance");
     request = { page: request.page + 1, after: page.rows[page.rows.length - 1]!.id };
   }
   const backward: T[][] = [forward[forward.length - 1]!];

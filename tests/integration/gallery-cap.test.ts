@@ -50,11 +50,14 @@ forEachEngine((getDb, engine) => {
     await getDb().transaction(async (tx) => {
       await tx.query(`LOCK TABLE public.business_images IN SHARE ROW EXCLUSIVE MODE`);
       writes = Promise.allSettled(Array.from({ length: uploaders }, (_, i) => write(i)));
+      // Its own deadline: an upload that never queues behind the lock must fail the test, not hang CI.
+      const deadline = Date.now() + 30_000;
       for (;;) {
         const [waiting] = await tx.query<{ n: number }>(
           `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
         );
         if (waiting!.n >= uploaders) break;
+        if (Date.now() > deadline) throw new Error(`only ${waiting!.n} of ${uploaders} uploads waited on the lock within 30 s`);
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     });

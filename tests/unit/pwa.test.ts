@@ -12,6 +12,7 @@ import {
   documentPathForData,
   documentPathOf,
   isCacheable,
+  isKeptForever,
   isEssentialPath,
   keysOverLimit,
   obsoleteCacheNames,
@@ -275,6 +276,14 @@ describe("service worker cache policy", () => {
     expect(isCacheable({ status: 0, type: "opaqueredirect", redirected: false })).toBe(false);
     expect(isCacheable({ status: 200, type: "opaque", redirected: false })).toBe(false);
     expect(isCacheable({ status: 200, type: "basic", redirected: true })).toBe(false);
+  });
+
+  it("keeps a stored picture forever, but never one the server marked no-store (a placeholder while it renders)", () => {
+    const answer = (cacheControl: string | null) => ({ status: 200, type: "basic", redirected: false, headers: new Headers(cacheControl ? { "Cache-Control": cacheControl } : {}) });
+    expect(isKeptForever(answer("public, max-age=31536000, immutable"))).toBe(true);
+    expect(isKeptForever(answer(null))).toBe(true);
+    expect(isKeptForever(answer("no-store"))).toBe(false);
+    expect(isKeptForever({ ...answer(null), status: 404 })).toBe(false);
   });
 
   it("removes only our own caches from other builds on activate", () => {
