@@ -1045,6 +1045,37 @@ const ACTIONS: ActionSpec[] = [
     nothing: "no favorite added",
   },
   {
+    // Issue #25: every intent of an action has its row. A malformed id on intent=remove gave
+    // a 500 when its check was taken out, and the add row alone never noticed.
+    label: "POST /favorites intent=remove",
+    before: async () => {
+      // The favorite the untouched form removes, there again before each case.
+      await post("/favorites", ctx.a, asForm([["intent", "add"], ["itemType", "post"], ["itemId", ctx.postB]]));
+    },
+    path: () => "/favorites",
+    cookie: () => ctx.a,
+    encoding: "form",
+    fields: [
+      // Without it (or with anything else) the form is an add of the favorite that is there already: refused.
+      { name: "intent", kind: "choice", valid: () => "remove", required: refused(400, FAVORITE_ADD_ERROR), invalid: refused(400, FAVORITE_ADD_ERROR), wrong: ["REMOVE", "delete"] },
+      {
+        name: "itemType",
+        kind: "choice",
+        valid: () => "post",
+        required: refused(400, FAVORITE_REMOVE_ERROR),
+        invalid: refused(400, FAVORITE_REMOVE_ERROR),
+        wrong: ["posts", "profile", "sell_items"],
+      },
+      { name: "itemId", kind: "id", valid: () => ctx.postB, required: refused(404, FAVORITE_REMOVE_ERROR), invalid: refused(404, FAVORITE_REMOVE_ERROR) },
+      redirectField(() => "/favorites"),
+    ],
+    duplicated: ACCEPTED,
+    empty: refused(400, FAVORITE_ADD_ERROR),
+    huge: refused(413, TOO_LARGE),
+    probe: async () => `${await favoritesOf(ctx.a)} | B: ${await favoritesOf(ctx.b)}`,
+    nothing: "no favorite removed",
+  },
+  {
     label: "POST /create-sell-item",
     path: () => "/create-sell-item",
     cookie: () => ctx.a,
