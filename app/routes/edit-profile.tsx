@@ -17,6 +17,8 @@ import { getRequestContext, type RequestContext } from "../../server/toolkit/req
 import { chosenFile, storeUpload, writeWithImages } from "../../server/images/upload-service";
 import { IMAGE_REQUIRED, imageFieldLabel } from "~/lib/images";
 import type { Route } from "./+types/edit-profile";
+import { EmailChangeForm } from "./+shared/email-change";
+import { changeEmail } from "./+shared/email-change.server";
 
 const { optional } = fieldRules;
 
@@ -72,16 +74,18 @@ export async function loader({ context }: Route.LoaderArgs) {
     const profile = await getProfileById(tx, user.id);
     const privateProfile = await getPrivateProfile(tx, user.id);
     if (!profile) throw data(null, { status: 404 });
-    return { profile, privateProfile: privateProfile ?? { phone: null, birthDate: null } };
+    return { profile, privateProfile: privateProfile ?? { phone: null, birthDate: null }, email: user.email };
   });
 }
 
-/** POST intent=profile, intent=password or intent=avatar (multipart): the page's three forms. */
+/** POST intent=profile, email, password or avatar (multipart): the page's four forms. */
 export const action = signedInAction(async ({ request }: Route.ActionArgs, { ctx, form }) => {
   const intent = intentOf(form);
   switch (intent) {
     case "profile":
       return saveProfile(request, ctx, form);
+    case "email":
+      return changeEmail(request, ctx, form);
     case "password":
       return changePassword(request, ctx, form);
     case "avatar":
@@ -178,9 +182,9 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordSchema }),
   });
   useEmptyPasswordOnReply(last("password"), passwordFields.currentPassword.id, passwordFields.password.id);
-  // An unknown intent or an unreadable body belongs to none of the three forms below.
+  // An unknown intent or an unreadable body belongs to none of the forms below.
   const strayErrors =
-    actionData && !["profile", "password", "avatar"].includes(actionData.intent) ? (actionData.result.error as Record<string, string[]> | undefined)?.[""] : undefined;
+    actionData && !["profile", "email", "password", "avatar"].includes(actionData.intent) ? (actionData.result.error as Record<string, string[]> | undefined)?.[""] : undefined;
   const avatarErrors = actionData?.intent === "avatar" && actionData.result.status === "error" ? (actionData.result.error as Record<string, string[]>)?.avatar : undefined;
 
   return (
@@ -218,6 +222,8 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
           Enviar foto
         </Button>
       </Form>
+
+      <EmailChangeForm current={loaderData.email} lastResult={last("email")} busy={busy} />
 
       <Form method="post" {...getFormProps(passwordForm)} className="space-y-4">
         <h2 className="text-lg font-semibold">Trocar senha</h2>

@@ -2,54 +2,29 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parsePendingFavorite } from "~/lib/favorites";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { FormErrors, fieldErrors } from "~/components/ui/form-field";
+import { refusalOf } from "~/lib/refused";
 import { Button } from "~/components/ui/button";
 import { normalizeBrazilianPhone } from "~/lib/phone";
 import { safeRedirectPath } from "~/lib/redirects";
 import { intentOf, parseSubmission, readForm, replyRefused } from "../../server/toolkit/action";
-import type { AuthErrorCode } from "../../server/auth/types";
-import {
-  RESET_PER_IP,
-  SIGN_IN_PER_ACCOUNT,
-  SIGN_IN_PER_IP,
-  SIGN_UP_PER_IP,
-  authLimiter,
-  limitAddress,
-} from "../../server/toolkit/rate-limit";
+import { RESET_PER_IP, SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_IP, authLimiter, limitAddress } from "../../server/toolkit/rate-limit";
 import { getEnv } from "../../server/env";
 import { addFavoriteAfterSignIn } from "../../server/toolkit/favorite-state";
 import { getRequestContext, type RequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/login";
-import { ResetForm, ResetSchema, SignInForm, SignInSchema, SignUpForm, SignUpSchema, UpdatePasswordForm, UpdatePasswordSchema } from "./+shared/login-forms";
-
-const ERROR_TEXT: Record<AuthErrorCode, string> = {
-  invalid_credentials: "E-mail, telefone ou senha incorretos.",
-  email_taken: "Já existe uma conta com este e-mail. Entre ou recupere a senha.",
-  phone_taken: "Já existe uma conta com este celular. Entre com ele ou use outro número.",
-  username_taken: "Este nome de usuário já está em uso. Escolha outro.",
-  weak_password: "Essa senha é fácil demais de adivinhar. Escolha outra.",
-  wrong_password: "A senha atual não confere.",
-  invalid_token: "Este link de redefinição expirou ou já foi usado. Peça um novo.",
-  not_signed_in: "Abra o link que enviamos por e-mail para criar a nova senha.",
-  unavailable: "Não conseguimos falar com o serviço de login agora. Tente de novo em instantes.",
-};
-
-/** Which sign-up field a refusal belongs to (the others go above the form). */
-const SIGN_UP_ERROR_FIELD: Partial<Record<AuthErrorCode, string>> = {
-  email_taken: "email",
-  phone_taken: "phone",
-  username_taken: "username",
-  weak_password: "password",
-};
+import { ConfirmationSent, ConfirmForm, EMAIL_NOT_CONFIRMED, ResendForm, ResetForm, ResetSchema, SignInForm, SignInSchema, SignUpForm, UpdatePasswordForm, UpdatePasswordSchema } from "./+shared/login-forms";
+import { confirm, ERROR_TEXT, HIDE_PASSWORD, resend, signUp, statusOf, tooMany } from "./+shared/login-confirm.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Entrar · Guida" },
   { name: "description", content: "Entre ou crie sua conta no Guida, o guia da comunidade de Vila Serena." },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
-  // The spec: someone already signed in who opens /login goes to /.
-  if (await ctx.user()) throw redirect("/");
+  // The spec: someone already signed in who opens /login goes to /; but for a confirmation
+  // link, which a signed-in resident opens to confirm a new e-mail.
+  if ((await ctx.user()) && !new URL(request.url).searchParams.has("confirmar")) throw redirect("/");
   const auth = await ctx.auth();
   return { google: auth.kind === "supabase" };
 }
@@ -65,23 +40,9 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, parentHeaders })
   return out;
 };
 
-/** Passwords never travel back to the page. */
-const HIDE_PASSWORD = { hideFields: ["password"] };
-
-function tooMany(seconds: number, intent: string, form: FormData, keep: string[]) {
-  return replyRefused(429, `Muitas tentativas. Tente de novo em ${Math.ceil(seconds / 60)} minuto(s).`, {
-    intent,
-    initialValue: Object.fromEntries(keep.map((name) => [name, String(form.get(name) ?? "")])),
-    headers: { "Retry-After": String(seconds) },
-  });
-}
-
-/** The status of an auth refusal: the service being down is not the person's mistake. */
-const statusOf = (error: AuthErrorCode, otherwise: number) => (error === "unavailable" ? 503 : otherwise);
-
 /**
- * POST intent=signin (the default), signup, reset, update-password or google: the page's
- * forms, each answered by its own function.
+ * POST intent=signin (the default), signup, resend, confirm, reset, update-password or google:
+ * the page's forms, each answered by its own function.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = getRequestContext(context);
@@ -93,6 +54,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return signIn(request, ctx, read.form);
     case "signup":
       return signUp(request, ctx, read.form);
+    case "resend":
+      return resend(request, ctx, read.form);
+    case "confirm":
+      return confirm(request, ctx, read.form);
     case "reset":
       return requestReset(request, ctx, read.form);
     case "update-password":
@@ -126,33 +91,13 @@ async function signIn(request: Request, ctx: RequestContext, form: FormData) {
   if (wait) return tooMany(wait, "signin", form, ["email", "phone", "redirectTo"]);
   const auth = await ctx.auth();
   const result = await auth.signIn(request, { email, phone, password: value.password! });
-  if (!result.ok) return parsed.refuse(statusOf(result.error, 400), { formErrors: [ERROR_TEXT[result.error]] }, { headers: result.headers });
+  if (!result.ok) {
+    const status = result.error === "email_not_confirmed" ? 403 : statusOf(result.error, 400);
+    return parsed.refuse(status, { formErrors: [result.message ?? ERROR_TEXT[result.error]] }, { headers: result.headers });
+  }
   await authLimiter.reset(accountKey);
   await addFavoriteAfterSignIn(ctx, result.value, form.get("favorite"));
   return redirect(safeRedirectPath(value.redirectTo, "/"), { status: 303, headers: result.headers });
-}
-
-async function signUp(request: Request, ctx: RequestContext, form: FormData) {
-  const parsed = parseSubmission(form, SignUpSchema, { intent: "signup", ...HIDE_PASSWORD });
-  if (!parsed.ok) return parsed.refusal;
-  const wait = await authLimiter.hit(`signup-ip:${limitAddress(ctx.clientAddress)}`, SIGN_UP_PER_IP, getEnv().RATE_LIMIT_SCALE);
-  if (wait) return tooMany(wait, "signup", form, ["email", "phone", "fullName", "username"]);
-  const { email, phone, password, fullName, username, redirectTo } = parsed.value;
-  const auth = await ctx.auth();
-  const result = await auth.signUp(request, {
-    email,
-    phone: phone ? (normalizeBrazilianPhone(phone) ?? undefined) : undefined,
-    password: password!,
-    fullName,
-    username,
-  });
-  if (!result.ok) {
-    const field = SIGN_UP_ERROR_FIELD[result.error];
-    const errors = field ? { fieldErrors: { [field]: [ERROR_TEXT[result.error]] } } : { formErrors: [ERROR_TEXT[result.error]] };
-    return parsed.refuse(statusOf(result.error, 409), errors, { headers: result.headers });
-  }
-  await addFavoriteAfterSignIn(ctx, result.value, form.get("favorite"));
-  return redirect(safeRedirectPath(redirectTo, "/"), { status: 303, headers: result.headers });
 }
 
 async function requestReset(request: Request, ctx: RequestContext, form: FormData) {
@@ -189,47 +134,69 @@ async function googleSignIn(request: Request, ctx: RequestContext) {
   return redirect(result.value, { status: 303, headers: result.headers });
 }
 
-type Mode = "signin" | "signup" | "reset" | "update";
+type Mode = "signin" | "signup" | "reset" | "update" | "confirm" | "sent" | "resend";
+
+const HEADING: Record<Mode, [string, string]> = {
+  signin: ["Entrar", "Entre para favoritar, vender e participar das enquetes."],
+  signup: ["Criar conta", "Participe da comunidade de Vila Serena."],
+  reset: ["Recuperar senha", "Enviaremos um link para você criar uma nova senha."],
+  update: ["Nova senha", "Escolha uma senha nova para sua conta."],
+  confirm: ["Confirmar e-mail", "Falta pouco para ativar sua conta."],
+  sent: ["Confirme seu e-mail", "Sua conta fica ativa quando você abrir o link."],
+  resend: ["Reenviar link", "Enviaremos um novo link de confirmação."],
+};
+
+function modeOf(params: URLSearchParams, actionData: { intent: string } | undefined): Mode {
+  const requested = params.get("modo");
+  const intent = actionData?.intent;
+  if (params.get("reset")) return "update";
+  if (params.get("confirmar")) return "confirm";
+  if ((intent === "signup" || intent === "resend") && actionData && "sent" in actionData) return "sent";
+  if (intent === "resend") return "resend";
+  if (intent === "signup" || requested === "cadastro") return "signup";
+  if (intent === "reset" || requested === "recuperar") return "reset";
+  return "signin";
+}
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const resetToken = params.get("reset");
-  const requested = params.get("modo");
-  const mode: Mode = resetToken
-    ? "update"
-    : actionData?.intent === "signup" || requested === "cadastro"
-      ? "signup"
-      : actionData?.intent === "reset" || requested === "recuperar"
-        ? "reset"
-        : "signin";
+  const mode = modeOf(params, actionData);
   const redirectTo = safeRedirectPath(params.get("redirectTo"), "");
   // A visitor's heart (JavaScript off) waiting for the sign-in to be added.
   const favorite = parsePendingFavorite(params.get("favoritar")) ? params.get("favoritar")! : "";
   const lastResult = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
-  const shownIntent = mode === "update" ? "update-password" : mode;
+  const shownIntent = mode === "update" ? "update-password" : mode === "sent" ? actionData?.intent ?? "" : mode;
+  const sent = actionData && "sent" in actionData ? actionData.sent : undefined;
+  // A sign-in refused for an unconfirmed e-mail offers the link again, the address filled in.
+  const unconfirmed = actionData?.intent === "signin" && refusalOf(actionData, "signin") === EMAIL_NOT_CONFIRMED;
+  const typedEmail = String((actionData?.result.initialValue as Record<string, unknown> | null | undefined)?.email ?? "");
+  const [title, lead] = HEADING[mode];
 
   return (
     <div className="mx-auto max-w-sm py-4">
-      <h1 className="text-2xl font-bold">
-        {mode === "signup" ? "Criar conta" : mode === "reset" ? "Recuperar senha" : mode === "update" ? "Nova senha" : "Entrar"}
-      </h1>
-      <p className="mt-1 text-stone-600 dark:text-stone-300">
-        {mode === "signup"
-          ? "Participe da comunidade de Vila Serena."
-          : mode === "reset"
-            ? "Enviaremos um link para você criar uma nova senha."
-            : mode === "update"
-              ? "Escolha uma senha nova para sua conta."
-              : "Entre para favoritar, vender e participar das enquetes."}
-      </p>
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="mt-1 text-stone-600 dark:text-stone-300">{lead}</p>
       <div className="mt-6">
         <FormErrors errors={strayErrors(actionData, shownIntent)} />
         {mode === "signin" ? <SignInForm lastResult={lastResult("signin")} redirectTo={redirectTo} favorite={favorite} busy={busy} /> : null}
+        {mode === "signin" && unconfirmed ? (
+          <div className="mt-6">
+            <ResendForm lastResult={undefined} email={typedEmail.includes("@") ? typedEmail : ""} busy={busy} />
+          </div>
+        ) : null}
         {mode === "signup" ? <SignUpForm lastResult={lastResult("signup")} redirectTo={redirectTo} favorite={favorite} busy={busy} /> : null}
-        {mode === "reset" ? <ResetForm lastResult={lastResult("reset")} sent={Boolean(actionData && "sent" in actionData && actionData.sent)} busy={busy} /> : null}
-        {mode === "update" ? <UpdatePasswordForm lastResult={lastResult("update-password")} token={resetToken ?? ""} busy={busy} /> : null}
+        {mode === "reset" ? <ResetForm lastResult={lastResult("reset")} sent={sent === true} busy={busy} /> : null}
+        {mode === "update" ? <UpdatePasswordForm lastResult={lastResult("update-password")} token={params.get("reset") ?? ""} busy={busy} /> : null}
+        {mode === "confirm" ? <ConfirmForm lastResult={lastResult("confirm")} token={params.get("confirmar") ?? ""} busy={busy} /> : null}
+        {mode === "confirm" && actionData?.intent === "confirm" ? (
+          <div className="mt-6">
+            <ResendForm lastResult={undefined} email="" busy={busy} />
+          </div>
+        ) : null}
+        {mode === "sent" ? <ConfirmationSent email={String(sent)} resent={actionData?.intent === "resend"} busy={busy} /> : null}
+        {mode === "resend" ? <ResendForm lastResult={lastResult("resend")} email="" busy={busy} /> : null}
       </div>
       {loaderData.google && (mode === "signin" || mode === "signup") ? (
         <Form method="post" className="mt-4">

@@ -1,28 +1,29 @@
 import { createHash, randomBytes } from "node:crypto";
 import { expireCookie, parseCookieHeader, serializeCookie } from "../../app/lib/cookies";
 import { normalizeBrazilianPhone } from "../../app/lib/phone";
-import { ANON, type Database, type Queryable, uniqueViolation } from "../db";
+import { ANON, type Database, type Queryable } from "../db";
 import { isHttps, publicOrigin } from "../http/origin";
 import { hashPassword, verifyPassword } from "./password";
 import { sendPasswordResetLink } from "./mailer";
-import type { Auth, AuthErrorCode, AuthResult, SessionUser } from "./types";
+import { changeEmail, confirmEmail, resendConfirmation, signUp } from "./local-confirm";
+import type { Auth, AuthResult, SessionUser } from "./types";
 
 export const SESSION_COOKIE = "guida_session";
 const RESET_TTL_MS = 60 * 60 * 1000;
 /** Sliding: a session is pushed forward at most once an hour, not written on every request. */
 const SLIDE_EVERY_MS = 60 * 60 * 1000;
 
-const sha256 = (token: string) => createHash("sha256").update(token).digest("base64url");
-const newToken = () => randomBytes(32).toString("base64url");
+export const sha256 = (token: string) => createHash("sha256").update(token).digest("base64url");
+export const newToken = () => randomBytes(32).toString("base64url");
 
-type UserRow = SessionUser & { encryptedPassword: string | null };
+type UserRow = SessionUser & { encryptedPassword: string | null; emailConfirmedAt: Date | null };
 
 const USER_COLUMNS = `u.id, u.email, p.full_name AS "fullName", p.username, p.avatar_url AS "avatarUrl"`;
 
 export type LocalAuthOptions = { maxIdleDays: number; now?: () => Date };
 
 /** What the local adapter's pieces share: the database, the clock and how long an idle session lasts. */
-type Accounts = { getDb: () => Promise<Database>; now: () => Date; maxIdleMs: number };
+export type Accounts = { getDb: () => Promise<Database>; now: () => Date; maxIdleMs: number };
 
 const sessionCookie = (accounts: Accounts, request: Request, token: string) =>
   serializeCookie(SESSION_COOKIE, token, {
@@ -32,7 +33,7 @@ const sessionCookie = (accounts: Accounts, request: Request, token: string) =>
     maxAge: accounts.maxIdleMs / 1000,
   });
 
-async function startSession(accounts: Accounts, request: Request, userId: string): Promise<Headers> {
+export async function startSession(accounts: Accounts, request: Request, userId: string): Promise<Headers> {
   const db = await accounts.getDb();
   const token = newToken();
   const at = accounts.now();
@@ -47,17 +48,17 @@ async function startSession(accounts: Accounts, request: Request, userId: string
   return headers;
 }
 
-async function findUser(accounts: Accounts, where: string, params: unknown[]): Promise<UserRow | null> {
+export async function findUser(accounts: Accounts, where: string, params: unknown[]): Promise<UserRow | null> {
   const db = await accounts.getDb();
   const [row] = await db.query<UserRow>(
-    `SELECT ${USER_COLUMNS}, u.encrypted_password AS "encryptedPassword"
+    `SELECT ${USER_COLUMNS}, u.encrypted_password AS "encryptedPassword", u.email_confirmed_at AS "emailConfirmedAt"
      FROM auth.users u JOIN public.profiles p ON p.id = u.id WHERE ${where} LIMIT 1`,
     params,
   );
   return row ?? null;
 }
 
-const publicUser = ({ encryptedPassword: _omit, ...user }: UserRow): SessionUser => user;
+export const publicUser = ({ encryptedPassword: _omit, emailConfirmedAt: _c, ...user }: UserRow): SessionUser => user;
 
 /**
  * Sets the password and ends everything the old one opened: every session (a stolen one
@@ -96,6 +97,9 @@ export function createLocalAuth(getDb: () => Promise<Database>, options: LocalAu
     getSession: (request) => getSession(accounts, request),
     signIn: (request, input) => signIn(accounts, request, input),
     signUp: (request, input) => signUp(accounts, request, input),
+    resendConfirmation: (_request, email) => resendConfirmation(accounts, email),
+    confirmEmail: (request, token) => confirmEmail(accounts, request, token),
+    changeEmail: (request, email) => changeEmail(accounts, request, email),
     signOut: (request) => signOut(accounts, request),
     requestPasswordReset: (_request, email) => requestPasswordReset(accounts, email),
     updatePassword: (request, password, resetToken) => updatePassword(accounts, request, password, resetToken),
@@ -113,7 +117,7 @@ export function createLocalAuth(getDb: () => Promise<Database>, options: LocalAu
   };
 }
 
-async function getSession(accounts: Accounts, ...[request]: Parameters<Auth["getSession"]>): ReturnType<Auth["getSession"]> {
+export async function getSession(accounts: Accounts, ...[request]: Parameters<Auth["getSession"]>): ReturnType<Auth["getSession"]> {
   const headers = new Headers();
   const token = parseCookieHeader(request.headers.get("Cookie")).get(SESSION_COOKIE);
   if (!token) return { user: null, claims: ANON, headers };
@@ -156,35 +160,11 @@ async function signIn(accounts: Accounts, ...[request, input]: Parameters<Auth["
   // Verify even for an unknown account, so timing does not tell which e-mails exist.
   const valid = await verifyPassword(input.password, user?.encryptedPassword ?? DUMMY_HASH);
   if (!user || !valid) return { ok: false, error: "invalid_credentials", headers: new Headers() };
+  // GoTrue's "Email not confirmed": an account with an e-mail signs in (by e-mail or phone)
+  // only once the link proved the address is its owner's. Told only after the password
+  // matched, so it reveals nothing to whoever does not know it.
+  if (user.email && !user.emailConfirmedAt) return { ok: false, error: "email_not_confirmed", headers: new Headers() };
   return { ok: true, value: publicUser(user), headers: await startSession(accounts, request, user.id) };
-}
-
-async function signUp(accounts: Accounts, ...[request, input]: Parameters<Auth["signUp"]>): ReturnType<Auth["signUp"]> {
-  const db = await accounts.getDb();
-  const encrypted = await hashPassword(input.password);
-  const email = input.email?.trim() || null;
-  const phone = input.phone ? normalizeBrazilianPhone(input.phone) : null;
-  if (!email && !phone) return { ok: false, error: "invalid_credentials", headers: new Headers() };
-  try {
-    // One transaction: an account whose phone turns out taken leaves no row behind.
-    const id = await db.transaction(async (tx) => {
-      const [row] = await tx.query<{ id: string }>(
-        `INSERT INTO auth.users (email, encrypted_password, raw_user_meta_data)
-         VALUES (lower($1), $2, $3) RETURNING id`,
-        [email, encrypted, JSON.stringify({ full_name: input.fullName, username: input.username })],
-      );
-      if (phone) await tx.query(`UPDATE public.profile_private SET phone = $2 WHERE user_id = $1`, [row!.id, phone]);
-      return row!.id;
-    });
-    const user = await findUser(accounts, `u.id = $1`, [id]);
-    return { ok: true, value: publicUser(user!), headers: await startSession(accounts, request, id) };
-  } catch (error) {
-    // Two residents taking the same e-mail, phone or username at once: the unique index
-    // decides, and the loser hears which field, never a server error.
-    const taken = TAKEN_BY_INDEX[uniqueViolation(error) ?? ""];
-    if (taken) return { ok: false, error: taken, headers: new Headers() };
-    throw error;
-  }
 }
 
 async function signOut(accounts: Accounts, ...[request]: Parameters<Auth["signOut"]>): ReturnType<Auth["signOut"]> {
@@ -243,12 +223,6 @@ async function changePassword(accounts: Accounts, ...[request, currentPassword, 
   }
   return setPassword(accounts, request, newPassword, async () => user.id);
 }
-
-const TAKEN_BY_INDEX: Record<string, AuthErrorCode> = {
-  users_email_key: "email_taken",
-  profile_private_phone_key: "phone_taken",
-  profiles_username_key: "username_taken",
-};
 
 // A real hash of a random password: verifying against it costs the same as a real account.
 const DUMMY_HASH = "scrypt$32768$8$1$bm90LWEtcmVhbC1zYWx0$0Yv0ZcW1u7l8yqJq3kq9C8bqkVjN6n4Jw7V0m0zq9mA=";

@@ -13,7 +13,7 @@ import { parseCookieHeader, serializeCookie } from "../../app/lib/cookies";
 import { normalizeBrazilianPhone } from "../../app/lib/phone";
 import { ANON, type Database } from "../db";
 import { isHttps, publicOrigin } from "../http/origin";
-import type { Auth, AuthErrorCode, AuthResult, SessionUser } from "./types";
+import type { Auth, AuthErrorCode, AuthResult, SessionUser, SignUpOutcome } from "./types";
 
 export type SupabaseAuthOptions = {
   url: string;
@@ -200,6 +200,9 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): Auth {
     getSession: (request) => getSession(project, request),
     signIn: (request, input) => signIn(project, request, input),
     signUp: (request, input) => signUp(project, request, input),
+    resendConfirmation: (request, email) => resendConfirmation(project, request, email),
+    confirmEmail: (request, token) => confirmEmail(project, request, token),
+    changeEmail: (request, email) => changeEmail(project, request, email),
     signOut: (request) => signOut(project, request),
     requestPasswordReset: (request, email) => requestPasswordReset(project, request, email),
     updatePassword: (request, password, resetToken) => updatePassword(project, request, password, resetToken),
@@ -269,9 +272,8 @@ async function signIn(project: Project, ...[request, input]: Parameters<Auth["si
       console.error("[auth] Supabase sign-in failed:", error.message);
       return fail("unavailable", cookies);
     }
-    if (error?.code === "email_not_confirmed") {
-      return fail("invalid_credentials", cookies, "Confirme seu e-mail pelo link que enviamos antes de entrar.");
-    }
+    // GoTrue's "Email not confirmed": the same refusal (and resend offer) as local accounts.
+    if (error?.code === "email_not_confirmed") return fail("email_not_confirmed", cookies);
     return fail("invalid_credentials", cookies);
   }
   return { ok: true, value: await toSessionUser(project, data.user), headers: cookies.toHeaders() };
@@ -282,17 +284,21 @@ async function signUp(project: Project, ...[request, input]: Parameters<Auth["si
   // The profile trigger would fail the whole sign-up on a duplicate username with an opaque
   // "Database error saving new user"; asking first gives the form a precise answer.
   if (await usernameTaken(project, input.username)) return fail("username_taken", cookies);
-  const options = { data: { full_name: input.fullName, username: input.username } };
+  // The confirmation link GoTrue mails comes back to /auth/callback (?code=, PKCE: the
+  // verifier cookie goes out with this answer), which signs the new account in.
+  const options = { data: { full_name: input.fullName, username: input.username }, emailRedirectTo: `${publicOrigin()}/auth/callback` };
+  const email = input.email?.trim();
   const { data, error } = await supabase.auth.signUp(
-    input.email
-      ? { email: input.email.trim(), password: input.password, options }
-      : { phone: input.phone ?? "", password: input.password, options },
+    email ? { email, password: input.password, options } : { phone: input.phone ?? "", password: input.password, options },
   );
+  // What an e-mail sign-up answers without a session: GoTrue mails the link itself.
+  const linkSent = (): AuthResult<SignUpOutcome> => ({ ok: true, value: { user: null, confirmEmail: email!, mail: async () => {} }, headers: cookies.toHeaders() });
   if (error) {
     if (isAuthWeakPasswordError(error) || error.code === "weak_password") return fail("weak_password", cookies);
     if (error.code === "phone_exists") return fail("phone_taken", cookies);
     if (error.code === "user_already_exists" || error.code === "email_exists" || /already registered/i.test(error.message)) {
-      return fail(input.email ? "email_taken" : "phone_taken", cookies);
+      // A project with confirmations off says so; the page does not (as with them on).
+      return email ? linkSent() : fail("phone_taken", cookies);
     }
     if (isUnavailable(error)) {
       // Someone may have taken the username between our check and the trigger.
@@ -304,14 +310,39 @@ async function signUp(project: Project, ...[request, input]: Parameters<Auth["si
   }
   const user = data.user;
   if (!user) return fail("unavailable", cookies);
-  // With e-mail confirmation on, Supabase answers an existing address with an obfuscated
-  // user that has no identities instead of an error.
-  if (!data.session && Array.isArray(user.identities) && user.identities.length === 0) {
-    return fail("email_taken", cookies);
-  }
-  // Without a session (confirmation required) the account exists but nobody is signed in;
-  // the next getSession() says so.
-  return { ok: true, value: await toSessionUser(project, user), headers: cookies.toHeaders() };
+  // Confirmations on: no session, whether the address was new or (an obfuscated user with no
+  // identities) taken. The same page either way.
+  if (!data.session && email) return linkSent();
+  return { ok: true, value: { user: await toSessionUser(project, user) }, headers: cookies.toHeaders() };
+}
+
+async function resendConfirmation(project: Project, ...[request, email]: Parameters<Auth["resendConfirmation"]>): ReturnType<Auth["resendConfirmation"]> {
+  const { supabase } = clientFor(project, request);
+  const { error } = await supabase.auth.resend({ type: "signup", email: email.trim(), options: { emailRedirectTo: `${publicOrigin()}/auth/callback` } });
+  // Never reveals whether the address waits for a link: only outages are worth a line.
+  if (error && isUnavailable(error)) console.error("[auth] Supabase confirmation resend failed:", error.message);
+}
+
+async function confirmEmail(project: Project, ...[request, token]: Parameters<Auth["confirmEmail"]>): ReturnType<Auth["confirmEmail"]> {
+  const { supabase, cookies } = clientFor(project, request);
+  // A confirmation template that links to /login?confirmar={{ .TokenHash }} (the server-side
+  // way, like the reset link's); the default template goes through /auth/callback instead.
+  const { data, error } = await supabase.auth.verifyOtp({ type: "email", token_hash: token });
+  if (error || !data.user) return fail(error && isUnavailable(error) ? "unavailable" : "invalid_token", cookies);
+  return { ok: true, value: { email: data.user.email ?? "", changed: false }, headers: cookies.toHeaders() };
+}
+
+async function changeEmail(project: Project, ...[request, email]: Parameters<Auth["changeEmail"]>): ReturnType<Auth["changeEmail"]> {
+  const { supabase, cookies } = clientFor(project, request);
+  // GoTrue keeps the new address aside (new_email) and mails it a link; the old one stays
+  // until that link is opened.
+  const { error } = await supabase.auth.updateUser({ email: email.trim() }, { emailRedirectTo: `${publicOrigin()}/auth/callback` });
+  if (!error) return { ok: true, value: { mail: null }, headers: cookies.toHeaders() };
+  if (isAuthSessionMissingError(error) || error.status === 401 || error.status === 403) return fail("not_signed_in", cookies);
+  if (isUnavailable(error)) return fail("unavailable", cookies);
+  // A taken address answers as a free one would (GoTrue's email_exists would tell).
+  if (error.code === "email_exists") return { ok: true, value: { mail: null }, headers: cookies.toHeaders() };
+  return fail("invalid_credentials", cookies, error.message);
 }
 
 async function signOut(project: Project, ...[request]: Parameters<Auth["signOut"]>): ReturnType<Auth["signOut"]> {

@@ -137,14 +137,19 @@ function listenForChanges(db: Database): Promise<() => Promise<void>> {
   });
 }
 
-/** ADMIN_EMAIL names the first admin; until that account signs up there is nobody to grant. */
+/**
+ * ADMIN_EMAIL names the first admin; until that account signs up and opens its confirmation
+ * link there is nobody to grant (whoever signs up first with an address is not its owner).
+ */
 async function grantFirstAdmin(db: Database, email: string): Promise<void> {
   const { changeRole } = await import("../models/moderation");
   try {
     await changeRole(db, "grant", email, "admin");
   } catch (error) {
-    if ((error as { code?: string }).code !== "P0002") throw error;
-    console.log(`[guida] ADMIN_EMAIL: no account with ${email} yet; it becomes admin at the next start after signing up`);
+    const code = (error as { code?: string }).code;
+    if (code === "P0002") console.log(`[guida] ADMIN_EMAIL: no account with ${email} yet; it becomes admin at the next start after signing up and confirming the address`);
+    else if (code === "55000") console.log(`[guida] ADMIN_EMAIL: ${email} is not confirmed yet; it becomes admin at the next start after its owner opens the confirmation link`);
+    else throw error;
   }
 }
 

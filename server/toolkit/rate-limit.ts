@@ -97,3 +97,8 @@ export const SIGN_IN_PER_IP: RateLimit = { limit: 30, windowMs: 10 * 60_000 };
 export const SIGN_IN_PER_ACCOUNT: RateLimit = { limit: 10, windowMs: 10 * 60_000 };
 export const SIGN_UP_PER_IP: RateLimit = { limit: 10, windowMs: 60 * 60_000 };
 export const RESET_PER_IP: RateLimit = { limit: 10, windowMs: 60 * 60_000 };
+/** E-mail confirmation (issue #25): resends per IP, mails to one address, taken phones. */
+export const RESEND_PER_IP: RateLimit = { limit: 10, windowMs: 60 * 60_000 };
+export const MAIL_PER_ADDRESS: RateLimit = { limit: 3, windowMs: 60 * 60_000 };
+export const PHONE_TAKEN_PER_IP: RateLimit = { limit: 5, windowMs: 60 * 60_000 };
+export const EMAIL_CHANGE_PER_RESIDENT: RateLimit = { limit: 5, windowMs: 60 * 60_000 };

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
 import {
+  confirmationLink,
+  confirmEmail,
   DEMO_PASSWORD,
   demoUserByUsername,
   expect,
@@ -27,7 +29,6 @@ const MISSING_CREDENTIALS = "You must provide either an email or phone number an
 const WRONG_CREDENTIALS = "E-mail, telefone ou senha incorretos.";
 const LOGOUT_MESSAGE = "Logout realizado com sucesso!";
 const USERNAME_TAKEN = "Este nome de usuário já está em uso. Escolha outro.";
-const EMAIL_TAKEN = "Já existe uma conta com este e-mail. Entre ou recupere a senha.";
 const INVALID_DATE = "Digite uma data válida no formato DD/MM/AAAA.";
 const RESET_SENT = "Se existir uma conta com este e-mail, você vai receber um link para criar uma nova senha.";
 
@@ -81,11 +82,14 @@ async function fillSignUp(page: Page, account: Account) {
   await page.getByRole("button", { name: "Criar conta" }).click();
 }
 
+/** Signs up, then opens the link the server logged (issue #25: no session before it). */
 async function signUp(page: Page, account: Account, javaScriptEnabled: boolean) {
   await open(page, "/login?modo=cadastro", javaScriptEnabled);
   await expect(page.getByRole("heading", { level: 1, name: "Criar conta" })).toBeVisible();
   await fillSignUp(page, account);
-  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Confirme seu e-mail" })).toBeVisible();
+  expect(await sessionCookie(page)).toBeUndefined();
+  await confirmEmail(page, account.email, javaScriptEnabled);
   await expect.poll(async () => Boolean(await sessionCookie(page))).toBe(true);
 }
 
@@ -117,8 +121,11 @@ async function signUpOverHttp(request: APIRequestContext, account: Account) {
     form: { intent: "signup", ...account },
     maxRedirects: 0,
   });
-  expect(response.status()).toBe(303);
-  expect(response.headers()["set-cookie"]).toContain(`${SESSION_COOKIE}=`);
+  expect(response.status()).toBe(200);
+  const link = new URL(await confirmationLink(account.email), "http://x");
+  const confirmed = await request.post("/login", { form: { intent: "confirm", token: link.searchParams.get("confirmar")! }, maxRedirects: 0 });
+  expect(confirmed.status()).toBe(303);
+  expect(confirmed.headers()["set-cookie"]).toContain(`${SESSION_COOKIE}=`);
 }
 
 test.describe("sign-up, sign-out and sign-in", () => {
@@ -205,7 +212,7 @@ test.describe("sign-up, sign-out and sign-in", () => {
     expect(await sessionCookie(page)).toBeUndefined();
   });
 
-  test("sign-up with a taken username or e-mail says which one, keeping what was typed", async ({
+  test("sign-up with a taken username says so, keeping what was typed; a taken e-mail answers as a new one would", async ({
     page,
     javaScriptEnabled,
   }, testInfo) => {
@@ -218,10 +225,11 @@ test.describe("sign-up, sign-out and sign-in", () => {
     await expect(page.getByLabel("Nome de usuário", { exact: true })).toHaveValue(larissa.username);
     await expect(page.getByLabel("Senha", { exact: true })).toHaveValue("");
 
+    // Issue #25: "enviamos um link", as for a new address (its owner is told by mail).
     await fillSignUp(page, { ...account, email: larissa.email });
-    await expect(page.getByText(EMAIL_TAKEN)).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Confirme seu e-mail" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: `Enviamos um link para ${larissa.email}` })).toBeVisible();
     await expect(page.getByText(USERNAME_TAKEN)).toHaveCount(0);
-    await expect(page.getByLabel("Nome de usuário", { exact: true })).toHaveValue(account.username);
     expect(await sessionCookie(page)).toBeUndefined();
 
     // Neither attempt created an account: no profile under the new username, no sign-in with the new e-mail.

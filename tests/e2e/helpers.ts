@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
 import { buildDemoTown } from "../../server/db/seed-data";
 
@@ -80,5 +82,44 @@ export async function signIn(page: Page, email: string, redirectTo: string, java
   await open(page, loginUrlFor(redirectTo), javaScriptEnabled);
   await submitSignIn(page, email, DEMO_PASSWORD);
   await expect(page).toHaveURL(redirectTo);
+  if (javaScriptEnabled) await waitForHydration(page);
+}
+
+/** Where tests/e2e/start-server.mjs copies the server's output. */
+const SERVER_LOG = path.resolve(import.meta.dirname, "../..", process.env.E2E_SERVER_LOG ?? "test-results/e2e-server.log");
+
+/**
+ * The newest e-mail confirmation link the server logged for `email` (no SMTP_URL in the
+ * browser tests: server/auth/mailer.ts writes it to the log, after the form's answer), as a
+ * path on this site. Polls the log with its own deadline.
+ */
+export async function confirmationLink(email: string, after = 0): Promise<string> {
+  // The log is JSON lines in production: the link ends at the closing quote.
+  const pattern = new RegExp(`e-mail confirmation link for ${email.toLowerCase().replace(/[.+]/g, "\\$&")}: ([^\\s"]+)`, "g");
+  let links: string[] = [];
+  await expect
+    .poll(() => {
+      links = [...fs.readFileSync(SERVER_LOG, "utf8").matchAll(pattern)].map((m) => m[1]!);
+      return links.length;
+    }, { message: `a confirmation link for ${email} in ${SERVER_LOG}`, timeout: 10_000 })
+    .toBeGreaterThan(after);
+  const url = new URL(links.at(-1)!);
+  return `${url.pathname}${url.search}`;
+}
+
+/** How many confirmation links the server has logged for `email` so far. */
+export function confirmationLinksLogged(email: string): number {
+  return fs.readFileSync(SERVER_LOG, "utf8").split(`e-mail confirmation link for ${email.toLowerCase()}:`).length - 1;
+}
+
+/**
+ * Opens the newest confirmation link for `email` and presses its button, as the resident does
+ * from the mail; lands on `landing` signed in.
+ */
+export async function confirmEmail(page: Page, email: string, javaScriptEnabled: boolean, landing = "/") {
+  await open(page, await confirmationLink(email), javaScriptEnabled);
+  await expect(page.getByRole("heading", { level: 1, name: "Confirmar e-mail" })).toBeVisible();
+  await page.getByRole("button", { name: "Confirmar e-mail" }).click();
+  await expect(page).toHaveURL(landing);
   if (javaScriptEnabled) await waitForHydration(page);
 }

@@ -14,5 +14,17 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
 console.log(`[e2e] fresh data folder: ${dataDir}`);
 
+// The server's output also goes to a file the specs read: with no SMTP_URL the e-mail
+// confirmation links are written to the log, and a spec follows them as a resident would
+// follow the mailed link (tests/e2e/helpers.ts, confirmationLink).
+const logFile = path.resolve(root, process.env.E2E_SERVER_LOG ?? "test-results/e2e-server.log");
+fs.mkdirSync(path.dirname(logFile), { recursive: true });
+fs.writeFileSync(logFile, "");
+const write = process.stdout.write.bind(process.stdout);
+process.stdout.write = (chunk, ...rest) => {
+  fs.appendFileSync(logFile, chunk);
+  return write(chunk, ...rest);
+};
+
 process.chdir(root);
 await import("../../server.js");

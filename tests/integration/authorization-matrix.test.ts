@@ -280,6 +280,8 @@ type Cell = {
    * table digests of the next one.
    */
   mailsResetLink?: true;
+  /** The same for an e-mail confirmation link (a sign-up, a new address). */
+  mailsConfirmationLink?: true;
   /** Instead of the row's fields. */
   fields?: (c: Ctx) => [string, string][];
   /** A session of its own (sign-outs and password changes end sessions). */
@@ -511,14 +513,36 @@ const ROWS: Row[] = [
       ["username", "nova_moradora_mz"],
     ],
     cells: {
+      // Issue #25: no session until the mailed link is opened.
       visitor: {
-        status: 303,
-        location: "/",
+        status: 200,
         effect: "allowed",
         phase: 1,
-        verify: async (c) => expect((await get(c, "/u/nova_moradora_mz")).status).toBe(200),
+        contains: () => ["Enviamos um link para ", "nova.moradora.matriz@exemplo.com.br"],
+        mailsConfirmationLink: true,
+        verify: async (c, res) => {
+          expect(res.cookies.filter((c) => c.startsWith("guida_session=")), "no session before the link").toEqual([]);
+          expect((await get(c, "/u/nova_moradora_mz")).status).toBe(200);
+        },
       },
     },
+  },
+  {
+    method: "POST",
+    path: "/login",
+    intent: "resend",
+    note: "an e-mail with no account",
+    fields: () => [["email", "ninguem.mora.aqui@exemplo.com.br"]],
+    cells: { visitor: { status: 200, contains: () => ["Se este e-mail estiver aguardando confirmação"] } },
+  },
+  {
+    method: "POST",
+    path: "/login",
+    intent: "confirm",
+    note: "a forged confirmation token",
+    target: "session",
+    fields: () => [["token", randomBytes(32).toString("base64url")]],
+    cells: { visitor: { status: 400, contains: () => ["Este link de confirmação expirou ou já foi usado"] }, other: { status: 302, location: "/" } },
   },
   {
     method: "POST",
@@ -1066,6 +1090,26 @@ const ROWS: Row[] = [
   {
     method: "POST",
     path: "/edit-profile",
+    intent: "email",
+    ownerIs: "the user themself",
+    target: "profile",
+    // Issue #25: the new address gets a link; the account keeps the old one until it is opened.
+    fields: () => [["email", "ana.nova.matriz@exemplo.com.br"]],
+    cells: {
+      visitor: toLogin(303),
+      owner: {
+        status: 303,
+        location: "/edit-profile",
+        effect: "allowed",
+        phase: 1,
+        mailsConfirmationLink: true,
+        verify: async (c) => expect(decodeHtml((await get(c, "/edit-profile", c.cookies.ana)).body)).toContain(ANA.email),
+      },
+    },
+  },
+  {
+    method: "POST",
+    path: "/edit-profile",
     intent: "avatar",
     ownerIs: "the user themself",
     target: "profile",
@@ -1462,6 +1506,7 @@ type Town = { ctx: Ctx; server: Server; close: () => Promise<void> };
 
 /** How many reset links the server has written to its log (no SMTP_URL here). */
 const resetLinksLogged = (server: Server) => server.proc.output.split("password reset link for ").length - 1;
+const confirmationLinksLogged = (server: Server) => server.proc.output.split("e-mail confirmation link for ").length - 1;
 
 /**
  * PGlite: a copy of the seeded data folder (the server's default engine). PostgreSQL: a
@@ -1700,6 +1745,7 @@ for (const engine of ["pglite", "postgres"] as const) {
         const tablesBefore = unchanged ? await c.digest() : null;
         const before = await fingerprints(c, watched);
         const linksBefore = resetLinksLogged(town.server);
+        const confirmationsBefore = confirmationLinksLogged(town.server);
         const res = row.method === "GET" ? await get(c, pathname, cookie) : await post(c, pathname, fields, cookie, row.upload);
 
         const body = decodeHtml(res.body);
@@ -1715,6 +1761,7 @@ for (const engine of ["pglite", "postgres"] as const) {
         for (const text of cell.contains?.(c) ?? []) expect(body, "the answer should show it").toContain(text);
         for (const text of cell.lacks?.(c) ?? []) expect(body, "the answer must not show it").not.toContain(text);
         if (cell.mailsResetLink) await town.server.proc.waitForOutput(() => resetLinksLogged(town!.server) > linksBefore);
+        if (cell.mailsConfirmationLink) await town.server.proc.waitForOutput(() => confirmationLinksLogged(town!.server) > confirmationsBefore);
 
         if (tablesBefore) expect(changedTables(tablesBefore, (await c.digest())!), "tables changed").toEqual([]);
         expect(await fingerprints(c, watched), "read back as the owner").toEqual(before);

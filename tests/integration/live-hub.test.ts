@@ -95,7 +95,7 @@ forEachEngine((getDb) => {
   beforeAll(async () => {
     const db = getDb();
     for (const [id, username] of [[ALICE, "alice"], [BRUNO, "bruno"], [CARLA, "carla"], [DANI, "dani"], [MODE, "moderadora"]] as const) {
-      await db.query(`INSERT INTO auth.users (id, email, raw_user_meta_data) VALUES ($1, $2, $3)`, [
+      await db.query(`INSERT INTO auth.users (id, email, raw_user_meta_data, email_confirmed_at) VALUES ($1, $2, $3, now())`, [
         id,
         `${username}@exemplo.com.br`,
         JSON.stringify({ username, full_name: username }),

@@ -77,28 +77,52 @@ forEachEngine((getDb) => {
       [userId],
     );
 
+  /** Runs an account e-mail's sending (after the answer, in the app) and returns what it logged. */
+  async function logged(task: () => Promise<void>): Promise<string[]> {
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      await task();
+      return log.mock.calls.map((args) => args.map(String).join(" "));
+    } finally {
+      log.mockRestore();
+    }
+  }
+
+  /** The token of the one confirmation link in `lines`: /login?confirmar=, on the configured origin. */
+  function confirmationToken(lines: string[]): string {
+    expect(lines).toHaveLength(1);
+    const url = new URL(/e-mail confirmation link for \S+: (\S+)/.exec(lines[0]!)![1]!);
+    expect(url.origin).toBe(publicOrigin());
+    expect(url.pathname).toBe("/login");
+    return url.searchParams.get("confirmar")!;
+  }
+
+  /** A new account by e-mail, confirmed by its link (which starts the session returned). */
   async function signedUp(auth: Auth, label: string) {
     const account = newAccount(label);
     const result = await auth.signUp(request(), account);
-    if (!result.ok) throw new Error(`sign-up failed: ${result.error}`);
-    return { account, userId: result.value.id, cookie: cookieFrom(result.headers) };
+    if (!result.ok || result.value.user) throw new Error(`sign-up did not wait for its link: ${JSON.stringify(result)}`);
+    const confirmed = await auth.confirmEmail(request(), confirmationToken(await logged(result.value.mail)));
+    if (!confirmed.ok) throw new Error(`confirmation failed: ${confirmed.error}`);
+    const [row] = await owner<{ id: string }>(`SELECT id FROM auth.users WHERE email = $1`, [account.email]);
+    return { account, userId: row!.id, cookie: cookieFrom(confirmed.headers) };
   }
 
   describe("sign-up", () => {
-    it("creates the user, their profile, private row and welcome notification, and starts a session", async () => {
+    it("creates the user, their profile, private row and welcome notification; the mailed link starts the session", async () => {
       const auth = makeAuth();
       const account = newAccount("cadastro");
       const result = await auth.signUp(request(), { ...account, email: `  ${account.email.toUpperCase()} ` });
-      expect(result).toMatchObject({
-        ok: true,
-        value: { email: account.email, fullName: account.fullName, username: account.username, avatarUrl: null },
-      });
-      if (!result.ok) return;
-      const userId = result.value.id;
+      expect(result).toMatchObject({ ok: true, value: { user: null, confirmEmail: account.email } });
+      if (!result.ok || result.value.user) return;
+      // Issue #25: no session until the link is opened.
+      expect(sessionSetCookie(result.headers)).toBeUndefined();
+      const [{ id: userId } = { id: "" }] = await owner<{ id: string }>(`SELECT id FROM auth.users WHERE email = $1`, [account.email]);
 
-      const [stored] = await owner<{ encrypted: string }>(`SELECT encrypted_password AS encrypted FROM auth.users WHERE id = $1`, [userId]);
+      const [stored] = await owner<{ encrypted: string; confirmed: Date | null }>(`SELECT encrypted_password AS encrypted, email_confirmed_at AS confirmed FROM auth.users WHERE id = $1`, [userId]);
       expect(stored?.encrypted).toMatch(/^scrypt\$/);
       expect(stored?.encrypted).not.toContain(PASSWORD);
+      expect(stored?.confirmed).toBeNull();
       expect(await owner(`SELECT username, full_name FROM public.profiles WHERE id = $1`, [userId])).toEqual([
         { username: account.username, full_name: account.fullName },
       ]);
@@ -106,31 +130,36 @@ forEachEngine((getDb) => {
       expect(await owner(`SELECT kind, title FROM public.notifications WHERE user_id = $1`, [userId])).toEqual([
         { kind: "welcome", title: "Bem-vindo ao Guida!" },
       ]);
+      expect(await sessionRows(userId)).toHaveLength(0);
 
-      const line = sessionSetCookie(result.headers)!;
+      const confirmed = await auth.confirmEmail(request(), confirmationToken(await logged(result.value.mail)));
+      expect(confirmed).toMatchObject({ ok: true, value: { email: account.email, changed: false } });
+      const line = sessionSetCookie(confirmed.headers)!;
       expect(line).toMatch(/HttpOnly/);
       expect(line).toMatch(/SameSite=Lax/);
       expect(line).toMatch(new RegExp(`Max-Age=${MAX_IDLE_DAYS * 86_400}`));
       expect(line).not.toMatch(/Secure/); // plain http
       // Only the SHA-256 of the token is stored.
-      const token = decodeURIComponent(cookieFrom(result.headers).split("=")[1]!);
+      const token = decodeURIComponent(cookieFrom(confirmed.headers).split("=")[1]!);
       expect(await owner(`SELECT 1 FROM guida_private.sessions WHERE token_hash = $1`, [token])).toEqual([]);
       expect(await sessionRows(userId)).toHaveLength(1);
 
-      const session = await auth.getSession(request(cookieFrom(result.headers)));
+      const session = await auth.getSession(request(cookieFrom(confirmed.headers)));
       expect(session.user).toEqual({ id: userId, email: account.email, fullName: account.fullName, username: account.username, avatarUrl: null });
       expect(session.claims).toEqual({ role: "authenticated", sub: userId, email: account.email });
     });
 
-    it("refuses a taken e-mail (any case) and a taken username, creating nothing", async () => {
+    it("answers a taken e-mail (any case) as a new one, creating nothing, and refuses a taken username", async () => {
       const auth = makeAuth();
       const { account } = await signedUp(auth, "dono");
       const count = async () => (await owner<{ n: number }>(`SELECT count(*)::int AS n FROM auth.users`))[0]!.n;
       const before = await count();
 
       const sameEmail = await auth.signUp(request(), { ...newAccount("outro"), email: account.email.toUpperCase() });
-      expect(sameEmail).toMatchObject({ ok: false, error: "email_taken" });
+      expect(sameEmail).toMatchObject({ ok: true, value: { user: null, confirmEmail: account.email } });
       expect(sessionSetCookie(sameEmail.headers)).toBeUndefined();
+      // Its owner hears that someone tried; no link goes out.
+      if (sameEmail.ok && !sameEmail.value.user) expect(await logged(sameEmail.value.mail)).toEqual([`[auth] sign-up attempt notice for ${account.email}`]);
 
       const sameUsername = await auth.signUp(request(), { ...newAccount("outro"), username: account.username });
       expect(sameUsername).toMatchObject({ ok: false, error: "username_taken" });
@@ -427,7 +456,10 @@ forEachEngine((getDb) => {
       const auth = makeAuth();
       const account = newAccount("fone");
       const created = await auth.signUp(request(), { ...account, email: undefined, phone: "+5532988887777" });
-      expect(created).toMatchObject({ ok: true, value: { email: null, username: account.username } });
+      // Nothing to confirm a phone with (no SMS): signed in at once, and never confirmed.
+      expect(created).toMatchObject({ ok: true, value: { user: { email: null, username: account.username } } });
+      expect(created.ok && sessionSetCookie(created.headers)).toBeTruthy();
+      expect(await owner(`SELECT email_confirmed_at FROM auth.users u JOIN public.profiles p ON p.id = u.id WHERE p.username = $1`, [account.username])).toEqual([{ email_confirmed_at: null }]);
       for (const phone of ["(32) 98888-7777", "32988887777", "+55 32 98888-7777"]) {
         expect(await auth.signIn(request(), { phone, password: PASSWORD }), phone).toMatchObject({ ok: true });
       }

@@ -75,7 +75,7 @@ forEachEngine((getDb, engine) => {
     const db = getDb();
     expect(await seedDemoTownIfEmpty(db, path.join(tmp, engine), { images: false, now: NOW })).toBe(true);
     for (const [id, name] of [[MODERATOR, "moderadorabusca"], [OTHER, "vizinhabusca"], [OWNER, "donabusca"]] as const) {
-      await db.query(`INSERT INTO auth.users (id, email, raw_user_meta_data) VALUES ($1, $2, $3)`, [
+      await db.query(`INSERT INTO auth.users (id, email, raw_user_meta_data, email_confirmed_at) VALUES ($1, $2, $3, now())`, [
         id, `${name}@exemplo.com.br`, JSON.stringify({ username: name, full_name: name }),
       ]);
     }

@@ -428,3 +428,46 @@ export function nonJsonLines(output: string): string[] {
       }
     });
 }
+
+/**
+ * The e-mail confirmation links a server without SMTP_URL wrote to its log for `email`,
+ * oldest first (server/auth/mailer.ts: "e-mail confirmation link for <to>: <link>").
+ */
+export function confirmationLinks(output: string, email: string): string[] {
+  const pattern = new RegExp(`e-mail confirmation link for ${email.toLowerCase().replace(/[.+]/g, "\\$&")}: ([^\\s"]+)`, "g");
+  return [...output.matchAll(pattern)].map((match) => match[1]!);
+}
+
+/** The token of a confirmation link (its `confirmar` parameter). */
+export const confirmationToken = (link: string) => new URL(link).searchParams.get("confirmar") ?? "";
+
+/**
+ * Opens `email`'s newest logged confirmation link as its owner would (the page's button posts
+ * intent=confirm): waits for the link (it is written after the sign-up's answer), and returns
+ * the Cookie header of the session the confirmation starts.
+ */
+export async function confirmFromLog(proc: Proc, base: string, email: string, headers: Record<string, string> = {}): Promise<{ cookie: string; response: HttpResponse }> {
+  await proc.waitForOutput((output) => confirmationLinks(output, email).length > 0, WAIT_MS);
+  const link = confirmationLinks(proc.output, email).at(-1)!;
+  const sent = form({ intent: "confirm", token: confirmationToken(link) });
+  const response = await request(`${base}/login`, { body: sent.body, headers: { ...sent.headers, ...headers } });
+  const session = response.cookies.find((c) => c.startsWith("guida_session="));
+  if (response.status !== 303 || !session) throw new Error(`confirming ${email} answered ${response.status}: ${response.body.slice(0, 500)}`);
+  return { cookie: cookiePair(session), response };
+}
+
+/**
+ * A new local account by e-mail, signed in: the sign-up (which answers "enviamos um link" and
+ * starts no session), then the link from the server's log. `fields` as the form sends them.
+ */
+export async function signUpConfirmed(
+  server: { proc: Proc; url: string },
+  fields: Record<string, string>,
+  options: Pick<HttpOptions, "localAddress" | "headers"> = {},
+): Promise<{ cookie: string; signUp: HttpResponse; response: HttpResponse }> {
+  const sent = form({ intent: "signup", ...fields });
+  const signUp = await request(`${server.url}/login`, { body: sent.body, headers: { ...sent.headers, ...options.headers }, localAddress: options.localAddress });
+  if (signUp.status !== 200) throw new Error(`sign-up of ${fields.email} answered ${signUp.status}: ${signUp.body.slice(0, 500)}`);
+  const confirmed = await confirmFromLog(server.proc, server.url, fields.email!, options.headers);
+  return { ...confirmed, signUp };
+}

@@ -9,15 +9,14 @@ import { buildDemoTown } from "../../server/db/seed-data";
 import {
   decodeHtml,
   ensureBuild,
-  form,
   freePort,
   killChildren,
   Proc,
-  request,
   ROOT,
   SERVER_BUILD,
   serverEnv,
   signIn,
+  signUpConfirmed,
   startServer,
   waitUntil,
 } from "./server-harness";
@@ -76,10 +75,9 @@ describe("the production server (node server.js)", () => {
       const first = await startServer(dataDir, { RATE_LIMIT_SCALE: "1000" });
       await first.proc.waitForOutput(/listening on/, 120_000);
       const password = "senha-forte-2026";
+      // Acknowledged and confirmed: the sign-up, then the link the server logged.
       const signUp = async (username: string) => {
-        const sent = form({ intent: "signup", email: `${username}@exemplo.com.br`, password, fullName: `Teste ${username}`, username });
-        const response = await request(`${first.url}/login`, { body: sent.body, headers: sent.headers });
-        expect(response.status).toBe(303);
+        await signUpConfirmed(first, { email: `${username}@exemplo.com.br`, password, fullName: `Teste ${username}`, username });
         return username;
       };
       const acknowledged: string[] = [];

@@ -80,7 +80,8 @@ function newAccount() {
 async function signedIn(account = newAccount()): Promise<{ jar: CookieJar; account: typeof account; userId: string }> {
   const result = await auth.signUp(request("/signup", undefined, { method: "POST" }), account);
   if (!result.ok) throw new Error(`sign-up failed: ${result.error}`);
-  return { jar: new CookieJar().apply(result.headers), account, userId: result.value.id };
+  if (!result.value.user) throw new Error("sign-up waits for a confirmation link");
+  return { jar: new CookieJar().apply(result.headers), account, userId: result.value.user.id };
 }
 
 beforeAll(async () => {
@@ -125,9 +126,10 @@ describe("Supabase auth adapter (against a GoTrue stand-in)", () => {
     const result = await auth.signUp(request("/signup", undefined, { method: "POST" }), account);
     expect(result).toMatchObject({
       ok: true,
-      value: { email: account.email, fullName: account.fullName, username: account.username, avatarUrl: null },
+      value: { user: { email: account.email, fullName: account.fullName, username: account.username, avatarUrl: null } },
     });
-    if (!result.ok) return;
+    if (!result.ok || !result.value.user) return;
+    const userId = result.value.user.id;
     const signup = standIn.calls("POST", "/auth/v1/signup").at(-1);
     expect(signup?.body).toMatchObject({
       email: account.email,
@@ -139,24 +141,25 @@ describe("Supabase auth adapter (against a GoTrue stand-in)", () => {
     expect(jar.names().some(isSessionCookie)).toBe(true);
     const session = await auth.getSession(request("/", jar));
     expect(session.user).toEqual({
-      id: result.value.id,
+      id: userId,
       email: account.email,
       fullName: account.fullName,
       username: account.username,
       avatarUrl: null,
     });
-    expect(session.claims).toEqual({ role: "authenticated", sub: result.value.id, email: account.email });
+    expect(session.claims).toEqual({ role: "authenticated", sub: userId, email: account.email });
   });
 
-  it("refuses a taken username before calling Supabase, and maps a taken e-mail and a weak password", async () => {
+  it("refuses a taken username before calling Supabase, answers a taken e-mail as a new one, and maps a weak password", async () => {
     const { account } = await signedIn();
     const signups = standIn.calls("POST", "/auth/v1/signup").length;
     const taken = await auth.signUp(request("/signup"), { ...newAccount(), username: account.username.toUpperCase() });
     expect(taken).toMatchObject({ ok: false, error: "username_taken" });
     expect(standIn.calls("POST", "/auth/v1/signup").length).toBe(signups);
 
+    // Issue #25: "enviamos um link", whatever GoTrue said about the address.
     const sameEmail = await auth.signUp(request("/signup"), { ...newAccount(), email: account.email });
-    expect(sameEmail).toMatchObject({ ok: false, error: "email_taken" });
+    expect(sameEmail).toMatchObject({ ok: true, value: { user: null, confirmEmail: account.email } });
 
     const weak = await auth.signUp(request("/signup"), { ...newAccount(), password: "123" });
     expect(weak).toMatchObject({ ok: false, error: "weak_password" });
@@ -402,6 +405,34 @@ describe("Supabase auth adapter (against a GoTrue stand-in)", () => {
     expect((await auth.signIn(request("/login"), { email: account.email, password: "senha-nova-789" })).ok).toBe(true);
   });
 
+  it("with the project's e-mail confirmation on: no session at sign-up, a taken address answered alike, sign-in refused until the link", async () => {
+    standIn.state.confirmEmails = true;
+    try {
+      const account = newAccount();
+      const fresh = await auth.signUp(request("/login", undefined, { method: "POST" }), account);
+      // The link GoTrue mails comes back to /auth/callback on the configured origin.
+      expect(standIn.calls("POST", "/auth/v1/signup").at(-1)?.query.get("redirect_to")).toBe(`${publicOrigin()}/auth/callback`);
+      const taken = await auth.signUp(request("/login", undefined, { method: "POST" }), { ...newAccount(), email: account.email });
+      for (const outcome of [fresh, taken]) {
+        expect(outcome).toMatchObject({ ok: true, value: { user: null, confirmEmail: account.email } });
+        expect(outcome.headers.getSetCookie().filter((c) => isSessionCookie(c.split("=")[0] ?? ""))).toEqual([]);
+      }
+
+      const early = await auth.signIn(request("/login"), { email: account.email, password: account.password });
+      expect(early).toMatchObject({ ok: false, error: "email_not_confirmed" });
+
+      await auth.resendConfirmation(request("/login"), account.email);
+      expect(standIn.calls("POST", "/auth/v1/resend").at(-1)?.body).toMatchObject({ type: "signup", email: account.email });
+      // A template linking to /login?confirmar={{ .TokenHash }}: the page's button verifies it.
+      const confirmed = await auth.confirmEmail(request("/login", undefined, { method: "POST" }), standIn.confirmationTokens.get(account.email)!);
+      expect(confirmed).toMatchObject({ ok: true, value: { email: account.email, changed: false } });
+      expect((await auth.confirmEmail(request("/login"), "ficha-usada")).ok).toBe(false);
+      expect(await auth.signIn(request("/login"), { email: account.email, password: account.password })).toMatchObject({ ok: true });
+    } finally {
+      standIn.state.confirmEmails = false;
+    }
+  });
+
   it("signs up by phone with the E.164 number, and signs in with it typed the way people type it", async () => {
     const account = { ...newAccount(), email: undefined, phone: "+5535998760001" };
     const result = await auth.signUp(request("/login", undefined, { method: "POST" }), account);
@@ -565,7 +596,7 @@ describe("Supabase auth adapter on a project still signing with the legacy JWT s
     const jar = new CookieJar().apply(result.headers);
     const before = legacy.calls("GET", "/auth/v1/user").length;
     const session = await legacyAuth.getSession(request("/", jar));
-    expect(session.user).toMatchObject({ id: result.value.id, username: account.username });
+    expect(session.user).toMatchObject({ id: result.value.user?.id, username: account.username });
     const check = legacy.calls("GET", "/auth/v1/user").slice(before);
     expect(check).toHaveLength(1);
     expect(check[0]?.headers.authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);

@@ -13,12 +13,24 @@ import { LAST_PATH_KEY } from "~/lib/session-keys";
 import "~/lib/zod-messages";
 
 /**
- * /login's four forms (sign in, sign up, reset, new password) and the zod schemas that both
+ * /login's forms (sign in, sign up, reset, new password, confirm and resend the e-mail link) and the zod schemas that both
  * they (in the browser) and the route's action (on the server) check a submission against.
  */
 
 /** The spec's own words for a sign-in or sign-up without credentials (kept in English). */
 export const MISSING_CREDENTIALS = "You must provide either an email or phone number and a password";
+
+/** GoTrue's "Email not confirmed", in the page's words: the same on both adapters. */
+export const EMAIL_NOT_CONFIRMED = "Confirme seu e-mail antes de entrar: abra o link que enviamos. Não chegou? Peça outro abaixo.";
+
+const VALID_EMAIL = "Digite um e-mail válido, como nome@exemplo.com.";
+/** RFC 5321's longest address: anything longer is refused before it reaches a key or a row. */
+const MAX_EMAIL = 254;
+export const emailField = z
+  .string({ error: VALID_EMAIL })
+  .trim()
+  .max(MAX_EMAIL, VALID_EMAIL)
+  .pipe(z.email({ error: VALID_EMAIL }));
 
 const optionalText = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().trim().optional());
 
@@ -55,8 +67,8 @@ export const SignUpSchema = z
       ctx.addIssue({ code: "custom", message: MISSING_CREDENTIALS, path: [] });
       return;
     }
-    if (value.email && !z.email().safeParse(value.email).success) {
-      ctx.addIssue({ code: "custom", message: "Digite um e-mail válido, como nome@exemplo.com.", path: ["email"] });
+    if (value.email && !emailField.safeParse(value.email).success) {
+      ctx.addIssue({ code: "custom", message: VALID_EMAIL, path: ["email"] });
     }
     if (value.phone && !normalizeBrazilianPhone(value.phone)) {
       ctx.addIssue({ code: "custom", message: PHONE_FORMAT, path: ["phone"] });
@@ -69,6 +81,11 @@ export const ResetSchema = z.object({
   intent: z.literal("reset"),
   email: z.email({ error: "Digite um e-mail válido, como nome@exemplo.com." }),
 });
+
+export const ResendSchema = z.object({ intent: z.literal("resend"), email: emailField });
+
+// Any length: only its SHA-256 is looked up, so a long token is simply unknown.
+export const ConfirmSchema = z.object({ intent: z.literal("confirm"), token: z.string({ error: "Abra o link que enviamos por e-mail." }) });
 
 export const UpdatePasswordSchema = z
   .object({
@@ -89,10 +106,13 @@ function useLoginForm<Schema extends z.ZodType<Record<string, unknown>, Record<s
   schema: Schema,
   lastResult: FormResult,
   shouldValidate: "onSubmit" | "onBlur" = "onSubmit",
+  defaultValue?: Record<string, string>,
 ) {
   return useForm({
     id,
     lastResult,
+    // Typed loosely: the schema, not these strings, decides the fields' types.
+    defaultValue: defaultValue as never,
     constraint: getZodConstraint(schema),
     shouldValidate,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -188,6 +208,53 @@ export function UpdatePasswordForm({ lastResult, token, busy }: { lastResult: Fo
   return (
     <LoginForm form={form} intent="update-password" busy={busy} submit="Salvar nova senha" top={<input type="hidden" name="token" value={token} />}>
       <FormField field={fields.password} label="Nova senha" type="password" autoComplete="new-password" hint="Pelo menos 8 caracteres." />
+    </LoginForm>
+  );
+}
+
+const statusClass = "rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900 dark:bg-brand-900 dark:text-brand-50";
+
+/**
+ * After a sign-up or a resend: the same words whether or not the address had an account
+ * (GoTrue with confirmations on), and a way to ask for the link again.
+ */
+export function ConfirmationSent({ email, resent, busy }: { email: string; resent: boolean; busy: boolean }) {
+  return (
+    <div className="space-y-4">
+      <p role="status" className={statusClass}>
+        {resent ? "Pedido recebido. Se este e-mail estiver aguardando confirmação, enviamos um novo link para " : "Enviamos um link para "}
+        <strong className="break-all">{email}</strong>. Abra-o para ativar sua conta; ele vale por 24 horas.
+      </p>
+      <Form method="post">
+        <input type="hidden" name="intent" value="resend" />
+        <input type="hidden" name="email" value={email} />
+        <Button type="submit" variant="secondary" size="lg" className="w-full" disabled={busy}>
+          Reenviar link
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+/** Asks for the link again: under a refused sign-in of an unconfirmed account, or an expired link. */
+export function ResendForm({ lastResult, email, busy }: { lastResult: FormResult; email: string; busy: boolean }) {
+  const [form, fields] = useLoginForm("resend", ResendSchema, lastResult, "onSubmit", { email });
+  return (
+    <LoginForm form={form} intent="resend" busy={busy} submit="Reenviar link de confirmação">
+      <FormField field={fields.email} label="E-mail da conta" type="email" autoComplete="email" />
+    </LoginForm>
+  );
+}
+
+/**
+ * The mailed link opens this page; a button confirms. A GET changes nothing: mail scanners
+ * that open every link would otherwise use it up before its owner does.
+ */
+export function ConfirmForm({ lastResult, token, busy }: { lastResult: FormResult; token: string; busy: boolean }) {
+  const [form] = useLoginForm("confirm", ConfirmSchema, lastResult);
+  return (
+    <LoginForm form={form} intent="confirm" busy={busy} submit="Confirmar e-mail" top={<input type="hidden" name="token" value={token} />}>
+      <p className="text-sm">Toque no botão para confirmar que este e-mail é seu.</p>
     </LoginForm>
   );
 }
