@@ -22,7 +22,9 @@ RUN npm ci --omit=dev --no-audit --no-fund \
 FROM node:24.21.0-bookworm-slim
 # Fonts for the demo town's generated artwork (SVG text rendered at seed time); tini as PID 1,
 # so signals reach the server and no zombie is left (node is not written to be an init).
-RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core tini \
+# fontconfig-config brings /etc/fonts/fonts.conf: without it (a --no-install-recommends
+# install) sharp's fontconfig prints a plain-text "Fontconfig error" on every start.
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core fontconfig-config tini \
   && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data APP_ROOT=/app
 WORKDIR /app
