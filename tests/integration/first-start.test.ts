@@ -59,7 +59,9 @@ it(
 
     // Rendered: the last picture is on disk, and its job list gone.
     await waitUntil(() => !fs.existsSync(path.join(dataDir, "seed-artwork.json")), "the demo pictures", 300_000);
-    expect.soft(first.proc.output).toMatch(/\[seed\] \d+ demo pictures rendered in \d+ ms/);
+    // The seed child writes its line after the job list is gone, and the server relays it: wait
+    // for it (a fresh-clone CI read the output between the two and missed it).
+    await first.proc.waitForOutput(/\[seed\] \d+ demo pictures rendered in \d+ ms/, 60_000);
     // Rendered now: the real files, kept by browsers for a year.
     const rendered = await request(`${first.url}${early[0]!.address}`);
     expect(rendered.headers["cache-control"]).toContain("immutable");
