@@ -63,7 +63,7 @@ const STILL_OVER: Record<string, number> = {
   "/users": 127.5,
   "/u/any": 127,
   "/instalar": 129.5,
-  "/login": 166,
+  "/login": 167, // the e-mail confirmation forms (resend, confirm) added 0.8 KiB (issue #25)
 };
 
 type Budget = { rows: { path: string; kib: number; limit: number; files: number }[]; failures: string[] };

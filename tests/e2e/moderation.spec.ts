@@ -64,7 +64,9 @@ test.describe("moderation", () => {
   test.describe.configure({ timeout: 120_000 });
 
   test("three residents report a post and it disappears for a visitor; the moderator restores it", async ({ page, browser, javaScriptEnabled }) => {
-    const author = await pageFor(browser, per(javaScriptEnabled, "zecarlos_ferreira", "luiza_fernandes"));
+    // The author publishes from an address of their own: a reporter who once published from the
+    // default 127.0.0.1 (gabriel_teixeira in live.spec) would otherwise share it and weigh half.
+    const author = await pageFor(browser, per(javaScriptEnabled, "zecarlos_ferreira", "luiza_fernandes"), "127.0.0.9");
     const content = `Pix premiado ${tag()}: mande 10 reais e receba 100`;
     const postId = await createPost(author, content);
 
