@@ -211,6 +211,18 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
             busy={busy}
           >
             <p className="text-sm">{c.claimantName} diz que o negócio é seu.{c.note ? ` “${c.note}”` : ""}</p>
+            {/* Issue #25: approving takes the business from its owner, who is then told. */}
+            <p className="text-sm font-semibold">
+              {c.ownerId ? (
+                <>
+                  Dono atual:{" "}
+                  <Link to={reportedItemHref("profile", c.ownerId)} className={textLinkClass()}>{c.ownerName ?? "perfil indisponível"}</Link>
+                  {" "}(aprovar transfere o negócio e avisa o dono atual)
+                </>
+              ) : (
+                "Sem dono até agora."
+              )}
+            </p>
           </ReviewCard>
         ))}
       </section>

@@ -68,7 +68,17 @@ export async function reviewProposal(tx: Queryable, id: string, approve: boolean
 
 // ---------------------------------------------------------------- claims
 
-export type Claim = { id: string; businessId: string; businessName: string; claimantName: string; note: string; createdAt: Date };
+export type Claim = {
+  id: string;
+  businessId: string;
+  businessName: string;
+  claimantName: string;
+  note: string;
+  createdAt: Date;
+  /** Whom approving takes the business from (issue #25): the moderator sees it, the owner is told. */
+  ownerId: string | null;
+  ownerName: string | null;
+};
 
 export async function claimBusiness(tx: Queryable, claimantId: string, businessId: string, note: string): Promise<void> {
   await tx.query(`INSERT INTO public.business_claims (claimant_id, business_id, note) VALUES ($1, $2, $3)`, [claimantId, businessId, note]);
@@ -85,10 +95,12 @@ export async function claimStatus(tx: Queryable, claimantId: string, businessId:
 
 export async function listPendingClaims(tx: Queryable): Promise<Claim[]> {
   return tx.query<Claim>(
-    `SELECT c.id, c.business_id AS "businessId", b.name AS "businessName", pr.full_name AS "claimantName", c.note, c.created_at AS "createdAt"
+    `SELECT c.id, c.business_id AS "businessId", b.name AS "businessName", pr.full_name AS "claimantName", c.note, c.created_at AS "createdAt",
+            b.owner_id AS "ownerId", o.full_name AS "ownerName"
      FROM public.business_claims c
      JOIN public.businesses b ON b.id = c.business_id
      JOIN public.profiles pr ON pr.id = c.claimant_id
+     LEFT JOIN public.profiles o ON o.id = b.owner_id
      WHERE c.status = 'pending' ORDER BY c.created_at DESC LIMIT 100`,
   );
 }

@@ -185,7 +185,8 @@ test.describe("moderation", () => {
 
   test("an owner claims a business, gets approval, edits its hours and the open/closed badge follows", async ({ page, browser, javaScriptEnabled }) => {
     // A business of its own (approved through a proposal), so no other spec's town changes.
-    const founder = await pageFor(browser, per(javaScriptEnabled, "vini_moura", "raimundo_vieira"));
+    const founderUser = per(javaScriptEnabled, "vini_moura", "raimundo_vieira");
+    const founder = await pageFor(browser, founderUser);
     const name = `Quitanda ${tag()}`;
     const category = `Quitandas ${tag()}`;
     expect((await founder.request.post("/cadastrar/negocio", { form: { name, category }, maxRedirects: 0 })).status()).toBe(303);
@@ -206,8 +207,17 @@ test.describe("moderation", () => {
     await owner.getByRole("button", { name: "Pedir para ser o dono" }).click();
     await expect(owner.getByText("Pedido enviado. A moderação vai confirmar que o negócio é seu.").first()).toBeVisible();
     await open(mod, "/moderacao", javaScriptEnabled);
-    await mod.getByRole("article", { name: `Pedido de dono: ${name}` }).getByRole("button", { name: "Aprovar" }).click();
+    // Issue #25: the business already has an owner (its founder), and the card says who.
+    const card = mod.getByRole("article", { name: `Pedido de dono: ${name}` });
+    await expect(card.getByText(/^Dono atual:/)).toBeVisible();
+    await expect(card.getByRole("link", { name: founderUser.fullName })).toHaveAttribute("href", /^\/user\/[0-9a-f-]{36}$/);
+    await card.getByRole("button", { name: "Aprovar" }).click();
     await expect(mod.getByText("Pedido aprovado: o negócio tem um dono.").first()).toBeVisible();
+
+    // The founder is told, in their notifications, that the moderation moved the business.
+    await open(founder, "/notifications", javaScriptEnabled);
+    await expect(founder.getByRole("link", { name: "Negócio transferido pela moderação" }).first()).toHaveAttribute("href", businessPath);
+    await expect(founder.getByText(`A moderação transferiu “${name}” para outra pessoa`, { exact: false }).first()).toBeVisible();
 
     // The owner opens every day, all day: the badge says open. The photos are a link away.
     await open(owner, `${businessPath}/editar`, javaScriptEnabled);

@@ -515,6 +515,8 @@ const MATRIX: Record<string, TableRules> = {
       status: nobody(q("approved")),
       created_at: nobody(FUTURE),
       reviewed_at: nobody(FUTURE),
+      // Issue #25: whom an approval took the business from; only review_claim writes it.
+      previous_owner_id: nobody(q(BRUNO)),
     },
   },
   // Every moderator and operator action; admins read it, only the functions write it.
