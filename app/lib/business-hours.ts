@@ -1,8 +1,12 @@
 /**
- * The spec's open/closed rule, in the town's time zone (America/Sao_Paulo): open when
- * today's entry is flagged open, has both times, and now is at or after opening and
- * before closing (the closing minute is closed). Overnight spans are not handled (closed),
- * and a missing schedule means closed.
+ * The open/closed rule, in the town's time zone (America/Sao_Paulo): open when today's entry
+ * is flagged open, has both times, and now is at or after opening and before closing (the
+ * closing minute is closed). A closing time earlier than the opening time closes on the next
+ * calendar day (18:00–02:00 is open Friday 23:00 and Saturday 01:59, closed Saturday 02:00):
+ * the spec's "overnight spans are not handled" described a limitation, which issue #32 lifts.
+ * Equal times make no sense (never open; the forms refuse them), and a missing schedule means
+ * closed. The SQL twins (OPEN_AT_SQL, the home's count over public.opening_spans) follow the
+ * same rule; docs/hours.md explains the model.
  */
 export const BUSINESS_TIME_ZONE = "America/Sao_Paulo";
 
@@ -59,29 +63,40 @@ export function describeDay(day: DayHours | undefined): string {
   return `${day.opensAt} – ${day.closesAt}`;
 }
 
-/** A day's span in minutes, or null when the day is closed, lacks a time or runs overnight (never open by the spec's rule). */
+const DAY_MINUTES = 24 * 60;
+
+/**
+ * A day's span in minutes from that day's midnight, or null when the day is closed, lacks a
+ * time or opens and closes at the same minute. A span past midnight ends after 1440:
+ * 18:00–02:00 is { opens: 1080, closes: 1560 }.
+ */
 function spanOf(day: DayHours | undefined): { opens: number; closes: number } | null {
   if (!day?.open) return null;
   const opens = toMinutes(day.opensAt);
   const closes = toMinutes(day.closesAt);
-  return opens !== null && closes !== null && opens < closes ? { opens, closes } : null;
+  if (opens === null || closes === null || opens === closes) return null;
+  return { opens, closes: closes < opens ? closes + DAY_MINUTES : closes };
 }
 
 export type OpenStatus =
+  /** `closesAt` is the closing minute on the wall clock (0–1439), today's or, past midnight, tomorrow's. */
   | { open: true; closesAt: number }
   /** `opensIn` is 0 for later today, 1 for tomorrow, up to 7 (the same weekday next week); null when no day opens. */
   | { open: false; next: { opensIn: number; weekday: Weekday; opensAt: number } | null };
 
 /**
- * Open until when, or closed until when, at the instant `now` on the town's wall clock. Uses
- * the same rule as isOpenNow, so a day it never counts as open (overnight, missing times) is
- * never announced as the next opening either.
+ * Open until when, or closed until when, at the instant `now` on the town's wall clock.
+ * Yesterday's span still runs after midnight when it closes on the next day; a day it never
+ * counts as open (equal or missing times) is never announced as the next opening either.
  */
 export function openStatus(hours: OpeningHours | null | undefined, now: Date): OpenStatus {
   const { weekday, minutes } = townClock(now);
   const todayIndex = WEEKDAYS.indexOf(weekday);
   const today = spanOf(hours?.[weekday]);
-  if (today && minutes >= today.opens && minutes < today.closes) return { open: true, closesAt: today.closes };
+  const yesterday = spanOf(hours?.[WEEKDAYS[(todayIndex + 6) % 7]!]);
+  // Yesterday's overnight tail first: the forms refuse a day opening before it ends, so the two never overlap.
+  if (yesterday && minutes + DAY_MINUTES < yesterday.closes) return { open: true, closesAt: yesterday.closes - DAY_MINUTES };
+  if (today && minutes >= today.opens && minutes < today.closes) return { open: true, closesAt: today.closes % DAY_MINUTES };
   for (let opensIn = 0; opensIn <= 7; opensIn++) {
     const day = WEEKDAYS[(todayIndex + opensIn) % 7]!;
     const span = spanOf(hours?.[day]);
@@ -100,8 +115,9 @@ const WEEKDAY_NAMES: Record<Weekday, string> = {
   saturday: "sábado",
 };
 
-/** "às 7:00", "às 18:30", "à 1:00": the hour as people say it, without a leading zero. */
+/** "às 7:00", "às 18:30", "à 1:00", "à meia-noite": the hour as people say it, without a leading zero. */
 function atTime(minutes: number): string {
+  if (minutes === 0) return "à meia-noite";
   const hour = Math.floor(minutes / 60);
   return `${hour <= 1 ? "à" : "às"} ${hour}:${String(minutes % 60).padStart(2, "0")}`;
 }
@@ -113,4 +129,39 @@ export function describeOpenStatus(status: OpenStatus): string {
   const { opensIn, weekday, opensAt } = status.next;
   const when = opensIn === 0 ? "hoje" : opensIn === 1 ? "amanhã" : WEEKDAY_NAMES[weekday];
   return `Fechado · abre ${when} ${atTime(opensAt)}`;
+}
+
+export type ScheduleProblem = { day: Weekday; field: "opensAt" | "closesAt"; message: string };
+
+/**
+ * What makes a week's hours nonsense, field by field, in the words the hours form shows: a day
+ * that opens and closes at the same minute, or a day opening before the previous day's hours
+ * past midnight have ended (the two spans would overlap and the business be counted twice).
+ * public.is_valid_week_hours refuses the same in the database.
+ */
+export function scheduleProblems(hours: OpeningHours): ScheduleProblem[] {
+  const problems: ScheduleProblem[] = [];
+  WEEKDAYS.forEach((day, index) => {
+    const entry = hours[day];
+    if (!entry?.open) return;
+    const opens = toMinutes(entry.opensAt);
+    if (opens !== null && opens === toMinutes(entry.closesAt)) {
+      problems.push({
+        day,
+        field: "closesAt",
+        message: `Abre e fecha às ${entry.opensAt}: diga horários diferentes (18:00 – 02:00 fecha às 2:00 do dia seguinte; 24 horas é 00:00 – 23:59).`,
+      });
+      return;
+    }
+    const previousDay = WEEKDAYS[(index + 6) % 7]!;
+    const previous = spanOf(hours[previousDay]);
+    if (opens !== null && previous && previous.closes > DAY_MINUTES && opens < previous.closes - DAY_MINUTES) {
+      problems.push({
+        day,
+        field: "opensAt",
+        message: `Abre às ${entry.opensAt}, mas o horário de ${WEEKDAY_NAMES[previousDay]} vai até ${hours[previousDay]!.closesAt}: abra depois disso ou feche ${WEEKDAY_NAMES[previousDay]} mais cedo.`,
+      });
+    }
+  });
+  return problems;
 }

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { controlClass, FieldError, FormErrors, FormField } from "~/components/ui/form-field";
 import { TextAreaField } from "~/components/ui/textarea-field";
-import { WEEKDAYS, WEEKDAY_LABELS, type OpeningHours, type Weekday } from "~/lib/business-hours";
+import { scheduleProblems, WEEKDAYS, WEEKDAY_LABELS, type OpeningHours, type Weekday } from "~/lib/business-hours";
 import { listingFields } from "~/lib/listing-form";
 import { formatBrazilianPhone } from "~/lib/phone";
 import { refusePage } from "~/lib/refused";
@@ -25,8 +25,15 @@ const Day = z
     if (!day.open) return;
     if (!day.opensAt) ctx.addIssue({ code: "custom", path: ["opensAt"], message: "Diga a hora em que abre." });
     if (!day.closesAt) ctx.addIssue({ code: "custom", path: ["closesAt"], message: "Diga a hora em que fecha." });
-    if (day.opensAt && day.closesAt && day.opensAt >= day.closesAt) {
-      ctx.addIssue({ code: "custom", path: ["closesAt"], message: "Feche depois de abrir (horários que passam da meia-noite não são aceitos)." });
+  });
+
+// A closing time before the opening time closes on the next day (18:00 – 02:00); what makes
+// no sense (equal times, a day opening inside the previous night's hours) is the shared rule's.
+const Week = z
+  .object(Object.fromEntries(WEEKDAYS.map((d) => [d, Day])) as Record<Weekday, typeof Day>)
+  .superRefine((week, ctx) => {
+    for (const problem of scheduleProblems(toOpeningHours(week))) {
+      ctx.addIssue({ code: "custom", path: [problem.day, problem.field], message: problem.message });
     }
   });
 
@@ -35,10 +42,10 @@ const BusinessSchema = z.object({
   address: listingFields.address,
   phone: listingFields.phone,
   whatsapp: listingFields.whatsapp,
-  hours: z.object(Object.fromEntries(WEEKDAYS.map((d) => [d, Day])) as Record<Weekday, typeof Day>),
+  hours: Week,
 });
 
-function toOpeningHours(hours: z.output<typeof BusinessSchema>["hours"]): OpeningHours {
+function toOpeningHours(hours: Record<Weekday, z.output<typeof Day>>): OpeningHours {
   return Object.fromEntries(
     WEEKDAYS.map((d) => [d, hours[d].open ? { open: true, opensAt: hours[d].opensAt!, closesAt: hours[d].closesAt! } : { open: false }]),
   );

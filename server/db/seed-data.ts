@@ -263,7 +263,17 @@ function week(weekdays: Span, saturday: Span, sunday: Span, closed: readonly Day
   return hours;
 }
 
-// closesAt never goes past 23:59 because the app does not model overnight spans.
+/**
+ * Hours past midnight (issue #32): the same week, with the given nights closing at the next
+ * day's hour instead (18:00–02:00 closes on the next calendar day).
+ */
+function lateNights(hours: OpeningHours, closesAt: Partial<Record<DayKey, string>>): OpeningHours {
+  const late = { ...hours };
+  for (const [key, time] of Object.entries(closesAt) as [DayKey, string][]) late[key] = { ...late[key]!, closesAt: time };
+  return late;
+}
+
+// Open round the clock is 00:00–23:59 (equal times are refused as making no sense).
 const ROUND_THE_CLOCK: Span = ['00:00', '23:59'];
 
 const HOURS_BY_CATEGORY: Record<string, readonly (() => OpeningHours)[]> = {
@@ -436,12 +446,12 @@ const BUSINESSES: Record<string, readonly BusinessDef[]> = {
     { name: 'Restaurante Sakura', variant: 2, description: 'Culinária japonesa com combinados, temakis e yakisoba. Rodízio às sextas e aos sábados à noite.' },
   ],
   Bar: [
-    { name: 'Bar do Zé da Viola', variant: 0, description: 'Cerveja gelada, torresmo de rolo e moda de viola ao vivo toda sexta-feira. O bar mais animado da Várzea.', neighbourhood: 'Várzea' },
+    { name: 'Bar do Zé da Viola', hours: lateNights(week(['17:00', '23:59'], ['12:00', '23:59'], ['11:00', '20:00'], ['monday']), { friday: '02:00', saturday: '02:00' }), description: 'Cerveja gelada, torresmo de rolo e moda de viola ao vivo toda sexta-feira. O bar mais animado da Várzea.', neighbourhood: 'Várzea' },
     { name: 'Boteco São Benedito', neighbourhood: 'São Benedito', description: 'Petiscos mineiros, caldos no inverno e a melhor caipirinha de cachaça artesanal da região.' },
     { name: 'Choperia Vale do Sol', neighbourhood: 'Vale do Sol', variant: 1, description: 'Chope artesanal de cervejarias do Sul de Minas, hambúrguer no pão de fermentação natural e telão para os jogos.' },
     { name: 'Bar e Mercearia do Tião', description: 'Balcão de madeira antigo, cachaças de alambique e porções generosas. Tem mesa de sinuca nos fundos.' },
     { name: 'Espetinho do Baiano', variant: 2, description: 'Espetinhos na brasa, mandioca frita e cerveja trincando. Mesas na calçada e clima de quintal.' },
-    { name: 'Empório da Cachaça', neighbourhood: 'Centro', variant: 1, description: 'Mais de 80 rótulos de cachaça mineira, degustação guiada e tábua de queijos artesanais da Mantiqueira.' },
+    { name: 'Empório da Cachaça', neighbourhood: 'Centro', hours: lateNights(week(['18:00', '23:30'], ['16:00', '23:59'], null, ['monday', 'tuesday']), { friday: '01:00', saturday: '01:00' }), description: 'Mais de 80 rótulos de cachaça mineira, degustação guiada e tábua de queijos artesanais da Mantiqueira.' },
   ],
   Mercado: [
     { name: 'Supermercado Serrano', neighbourhood: 'Centro', variant: 2, landline: true, description: 'O maior mercado da cidade, com açougue, hortifrúti e padaria própria. Entrega em domicílio para compras acima de R$ 150,00.' },

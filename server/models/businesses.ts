@@ -27,19 +27,40 @@ export type Business = BusinessCard & {
 };
 
 /**
- * The spec's open-now rule in SQL, for filtering and paginating in the database. It must
- * agree with isOpenNow (app/lib/business-hours.ts); a test compares them over the demo town.
- * $1 is the instant; 'FMDay' gives English weekday names whatever the locale.
+ * The open-now rule in SQL, for filtering and paginating in the database. It must agree with
+ * isOpenNow (app/lib/business-hours.ts); tests compare them at every boundary. Open by today's
+ * entry (opensAt <= HH:MI, and before closesAt unless that closes on the next day), or by
+ * yesterday's when it closes on the next day and HH:MI is before its closesAt (18:00–02:00 on
+ * Friday is still open Saturday 01:59). Equal times are never open. 'FMDay' gives English
+ * weekday names whatever the locale; times are the tz database's America/Sao_Paulo.
  */
 export const OPEN_AT_SQL = (hoursColumn: string, instantParam: string) => `(
   WITH clock AS (SELECT (${instantParam}::timestamptz AT TIME ZONE 'America/Sao_Paulo') AS t)
   SELECT coalesce(
-    (d ->> 'open')::boolean
-      AND d ? 'opensAt' AND d ? 'closesAt'
+    ((d -> 'open') = 'true'::jsonb
+      AND d ->> 'opensAt' <> d ->> 'closesAt'
       AND to_char(clock.t, 'HH24:MI') >= d ->> 'opensAt'
-      AND to_char(clock.t, 'HH24:MI') < d ->> 'closesAt',
+      AND (to_char(clock.t, 'HH24:MI') < d ->> 'closesAt' OR d ->> 'closesAt' < d ->> 'opensAt'))
+    OR ((y -> 'open') = 'true'::jsonb
+      AND y ->> 'closesAt' < y ->> 'opensAt'
+      AND to_char(clock.t, 'HH24:MI') < y ->> 'closesAt'),
     false)
-  FROM clock, LATERAL (SELECT ${hoursColumn} -> lower(to_char(clock.t, 'FMDay')) AS d) AS today
+  FROM clock, LATERAL (
+    SELECT ${hoursColumn} -> lower(to_char(clock.t, 'FMDay')) AS d,
+           ${hoursColumn} -> lower(to_char(clock.t - interval '1 day', 'FMDay')) AS y
+  ) AS days
+)`;
+
+/**
+ * The same rule over the kept spans (public.opening_spans, one row per weekday and pair of
+ * times): how many visible businesses are open at $1. `clock.t` is the town's wall clock.
+ */
+export const OPEN_SPANS_AT_SQL = `(
+  (s.weekday = lower(to_char(clock.t, 'FMDay')) AND s.opens_at <> s.closes_at
+    AND s.opens_at <= to_char(clock.t, 'HH24:MI')
+    AND (to_char(clock.t, 'HH24:MI') < s.closes_at OR s.closes_at < s.opens_at))
+  OR (s.weekday = lower(to_char(clock.t - interval '1 day', 'FMDay'))
+    AND s.closes_at < s.opens_at AND to_char(clock.t, 'HH24:MI') < s.closes_at)
 )`;
 
 const CARD_COLUMNS = `b.id, b.name, b.category, b.neighbourhood, b.logo_url AS "logoUrl", b.opening_hours AS "openingHours"`;

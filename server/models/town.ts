@@ -1,7 +1,7 @@
 import type { OpeningHours } from "../../app/lib/business-hours";
 import type { VehicleKind } from "../../app/lib/drivers";
 import type { Queryable } from "../db";
-import { OPEN_AT_SQL } from "./businesses";
+import { OPEN_AT_SQL, OPEN_SPANS_AT_SQL } from "./businesses";
 
 export type HomeOverview = {
   openBusinesses: { id: string; name: string; category: string; logoUrl: string | null; openingHours: OpeningHours | null }[];
@@ -36,8 +36,7 @@ export async function getHomeOverview(tx: Queryable, now: Date): Promise<HomeOve
          (SELECT ${OPEN_CARD} FROM public.businesses b WHERE b.id < ${HOUR_START} AND ${OPEN_AT_SQL("b.opening_hours", "$1")} ORDER BY b.id LIMIT 6)
          LIMIT 6) x), '[]') AS "openBusinesses",
        (SELECT coalesce(sum(s.businesses), 0)::int FROM public.opening_spans s, clock
-        WHERE s.weekday = lower(to_char(clock.t, 'FMDay')) AND s.opens_at <= to_char(clock.t, 'HH24:MI')
-          AND s.closes_at > to_char(clock.t, 'HH24:MI')) AS "openBusinessCount",
+        WHERE ${OPEN_SPANS_AT_SQL}) AS "openBusinessCount",
        coalesce((SELECT json_agg(x) FROM (
          SELECT i.id, i.title, i.price::text AS price, i.images[1] AS image, i.location
          FROM public.sell_items i WHERE i.status = 'available'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeDay, describeOpenStatus, isOpenNow, openStatus, townClock, type OpeningHours } from "~/lib/business-hours";
+import { describeDay, describeOpenStatus, isOpenNow, openStatus, scheduleProblems, townClock, type OpeningHours } from "~/lib/business-hours";
 
 // Instants are written in UTC; Vila Serena's clock is UTC−3 (no daylight saving since 2019).
 const at = (iso: string) => new Date(iso);
@@ -62,9 +62,12 @@ describe("isOpenNow", () => {
     expect(isOpenNow(undefined, at("2026-11-23T15:00:00Z"))).toBe(false);
   });
 
-  it("does not handle overnight spans: closed on both sides of midnight", () => {
-    expect(isOpenNow(bakery, at("2026-11-28T01:30:00Z"))).toBe(false); // Fri 22:30
-    expect(isOpenNow(bakery, at("2026-11-28T04:00:00Z"))).toBe(false); // Sat 01:00
+  // This asserted "closed on both sides of midnight" while the spec's rule left overnight
+  // spans unhandled; issue #32 lifts that limitation: Friday 22:00–02:00 closes on Saturday.
+  it("keeps a span past midnight open on both sides of midnight", () => {
+    expect(isOpenNow(bakery, at("2026-11-28T01:30:00Z"))).toBe(true); // Fri 22:30
+    expect(isOpenNow(bakery, at("2026-11-28T04:00:00Z"))).toBe(true); // Sat 01:00, Friday's hours
+    expect(isOpenNow(bakery, at("2026-11-28T05:00:00Z"))).toBe(false); // Sat 02:00, the closing minute
   });
 
   it("uses the town's day, not the server's UTC day", () => {
@@ -101,7 +104,7 @@ describe("openStatus / describeOpenStatus", () => {
     tuesday: { open: true, opensAt: "07:00", closesAt: "18:00" },
     wednesday: { open: true, opensAt: "14:00", closesAt: "18:30" },
     thursday: { open: false },
-    friday: { open: true, opensAt: "18:00", closesAt: "02:00" }, // overnight: never open by the spec's rule
+    friday: { open: true, opensAt: "18:00", closesAt: "02:00" }, // closes Saturday 02:00
     saturday: { open: false },
   };
 
@@ -120,14 +123,15 @@ describe("openStatus / describeOpenStatus", () => {
   });
 
   it("skips closed days and names the weekday", () => {
-    // Wed 19:00 → Thu closed, Fri overnight (never open), Sat and Sun closed → Monday.
-    expect(say(shop, "2026-11-25T22:00:00Z")).toBe("Fechado · abre segunda às 7:00");
+    // Wed 19:00 → Thu closed → Friday 18:00 (before #32 the overnight Friday was skipped to Monday).
+    expect(say(shop, "2026-11-25T22:00:00Z")).toBe("Fechado · abre sexta às 18:00");
     expect(say(shop, "2026-11-22T15:00:00Z")).toBe("Fechado · abre amanhã às 7:00"); // Sun 12:00
   });
 
-  it("never announces an overnight span, on either side of midnight", () => {
-    expect(say(shop, "2026-11-28T01:30:00Z")).toBe("Fechado · abre segunda às 7:00"); // Fri 22:30
-    expect(say(shop, "2026-11-28T04:00:00Z")).toBe("Fechado · abre segunda às 7:00"); // Sat 01:00
+  it("a span past midnight says it closes at 2:00, on either side of midnight, then points to the next opening", () => {
+    expect(say(shop, "2026-11-28T01:30:00Z")).toBe("Aberto · fecha às 2:00"); // Fri 22:30
+    expect(say(shop, "2026-11-28T04:00:00Z")).toBe("Aberto · fecha às 2:00"); // Sat 01:00
+    expect(say(shop, "2026-11-28T05:00:00Z")).toBe("Fechado · abre segunda às 7:00"); // Sat 02:00
   });
 
   it("a business open one day a week, after it closes, opens that weekday next week", () => {
@@ -149,5 +153,79 @@ describe("openStatus / describeOpenStatus", () => {
 
   it("says à for one o'clock", () => {
     expect(say({ tuesday: { open: true, opensAt: "01:00", closesAt: "05:00" } }, "2026-11-23T13:00:00Z")).toBe("Fechado · abre amanhã à 1:00");
+  });
+});
+
+describe("hours past midnight (issue #32), at the boundaries, on a fixed clock", () => {
+  const say = (hours: OpeningHours, iso: string) => describeOpenStatus(openStatus(hours, at(iso)));
+  const bar: OpeningHours = {
+    friday: { open: true, opensAt: "18:00", closesAt: "02:00" },
+    saturday: { open: true, opensAt: "18:00", closesAt: "02:00" },
+    sunday: { open: true, opensAt: "18:00", closesAt: "02:00" },
+  };
+
+  it("a bar open 18:00–02:00 on Friday is open Saturday 01:59 and closed at 02:00", () => {
+    // 2026-11-28 is a Saturday; 04:59Z = 01:59 in the town (UTC−3 by the tz database today).
+    expect(say(bar, "2026-11-28T04:59:00Z")).toBe("Aberto · fecha às 2:00");
+    expect(say(bar, "2026-11-28T05:00:00Z")).toBe("Fechado · abre hoje às 18:00");
+    expect(say(bar, "2026-11-27T20:59:00Z")).toBe("Fechado · abre hoje às 18:00"); // Fri 17:59
+    expect(say(bar, "2026-11-27T21:00:00Z")).toBe("Aberto · fecha às 2:00"); // Fri 18:00
+  });
+
+  it("Saturday night runs into Sunday", () => {
+    expect(isOpenNow(bar, at("2026-11-29T02:59:00Z"))).toBe(true); // Sat 23:59
+    expect(isOpenNow(bar, at("2026-11-29T03:00:00Z"))).toBe(true); // Sun 00:00
+    expect(say(bar, "2026-11-29T04:59:00Z")).toBe("Aberto · fecha às 2:00"); // Sun 01:59
+    expect(say(bar, "2026-11-29T05:00:00Z")).toBe("Fechado · abre hoje às 18:00"); // Sun 02:00
+  });
+
+  it("the week wraps: Sunday night runs into Monday, then the next opening is Friday", () => {
+    expect(say(bar, "2026-11-30T04:59:00Z")).toBe("Aberto · fecha às 2:00"); // Mon 01:59
+    expect(say(bar, "2026-11-30T05:00:00Z")).toBe("Fechado · abre sexta às 18:00"); // Mon 02:00
+  });
+
+  it("a bar closed on Saturday is still open on Saturday morning by Friday's hours", () => {
+    const fridays: OpeningHours = { friday: { open: true, opensAt: "20:00", closesAt: "03:30" }, saturday: { open: false } };
+    expect(isOpenNow(fridays, at("2026-11-28T06:29:00Z"))).toBe(true); // Sat 03:29
+    expect(say(fridays, "2026-11-28T06:30:00Z")).toBe("Fechado · abre sexta às 20:00"); // Sat 03:30
+  });
+
+  it("follows the tz database, not a fixed −03:00: in January 2018 (daylight saving, UTC−2) 01:59 was 03:59Z", () => {
+    // 2018-01-13 was a Saturday; Friday's 18:00–02:00 ended at 04:00Z then, at 05:00Z today.
+    expect(say(bar, "2018-01-13T03:59:00Z")).toBe("Aberto · fecha às 2:00");
+    expect(say(bar, "2018-01-13T04:00:00Z")).toBe("Fechado · abre hoje às 18:00");
+  });
+
+  it("closing at midnight reads à meia-noite and ends at 00:00", () => {
+    const late: OpeningHours = { monday: { open: true, opensAt: "19:00", closesAt: "00:00" } };
+    expect(say(late, "2026-11-24T02:59:00Z")).toBe("Aberto · fecha à meia-noite"); // Mon 23:59
+    expect(isOpenNow(late, at("2026-11-24T03:00:00Z"))).toBe(false); // Tue 00:00
+  });
+
+  it("equal opening and closing times are never open nor announced", () => {
+    const same: OpeningHours = { monday: { open: true, opensAt: "08:00", closesAt: "08:00" } };
+    expect(say(same, "2026-11-23T11:00:00Z")).toBe("Fechado");
+  });
+});
+
+describe("scheduleProblems", () => {
+  it("accepts hours past midnight and hours that meet at midnight", () => {
+    expect(scheduleProblems({ friday: { open: true, opensAt: "18:00", closesAt: "02:00" }, saturday: { open: true, opensAt: "02:00", closesAt: "12:00" } })).toEqual([]);
+    expect(scheduleProblems({ monday: { open: true, opensAt: "00:00", closesAt: "23:59" } })).toEqual([]);
+  });
+
+  it("refuses a day opening and closing at the same minute, on the closing field", () => {
+    expect(scheduleProblems({ monday: { open: true, opensAt: "08:00", closesAt: "08:00" } })).toEqual([
+      { day: "monday", field: "closesAt", message: "Abre e fecha às 08:00: diga horários diferentes (18:00 – 02:00 fecha às 2:00 do dia seguinte; 24 horas é 00:00 – 23:59)." },
+    ]);
+  });
+
+  it("refuses a day opening before the previous night's hours end, across the week's wrap too", () => {
+    expect(scheduleProblems({ saturday: { open: true, opensAt: "18:00", closesAt: "02:00" }, sunday: { open: true, opensAt: "01:00", closesAt: "12:00" } })).toEqual([
+      { day: "sunday", field: "opensAt", message: "Abre às 01:00, mas o horário de sábado vai até 02:00: abra depois disso ou feche sábado mais cedo." },
+    ]);
+    expect(scheduleProblems({ sunday: { open: true, opensAt: "18:00", closesAt: "02:00" }, monday: { open: true, opensAt: "01:00", closesAt: "12:00" } })).toHaveLength(1);
+    // A closed previous day, or a closed day itself, is no overlap.
+    expect(scheduleProblems({ saturday: { open: false, opensAt: "18:00", closesAt: "02:00" }, sunday: { open: true, opensAt: "01:00", closesAt: "12:00" } })).toEqual([]);
   });
 });
