@@ -19,4 +19,6 @@ export default tseslint.config(
       "no-console": "off",
     },
   },
+  // .dependency-cruiser.cjs: the import rules' tool reads a CommonJS file.
+  { files: ["**/*.cjs"], languageOptions: { sourceType: "commonjs", globals: globals.node } },
 );

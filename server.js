@@ -22,7 +22,7 @@ if (dev) {
   const { start } = await vite.ssrLoadModule("./server/http/app.ts");
   await start({ server, vite });
 } else if (process.argv.includes("--seed")) {
-  // The first start's seeding process, forked by the server (server/db/seed-process.ts).
+  // The first start's seeding process, forked by the server (server/seed/seed-process.ts).
   const { runSeedChild } = await import("./build/server/index.js");
   await runSeedChild();
 } else if (cluster.isPrimary && workerCount() > 1) {

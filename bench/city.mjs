@@ -277,7 +277,7 @@ async function postgresRun(adminUrl, scale) {
     await admin.end();
   });
   const t0 = performance.now();
-  execFileSync(path.join(ROOT, "node_modules", ".bin", "tsx"), ["server/db/cli.ts", "seed"], {
+  execFileSync(path.join(ROOT, "node_modules", ".bin", "tsx"), ["server/cli.ts", "seed"], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: url.toString(), BENCH_TOWN: String(scale), DATA_DIR: tmpDir("guida-city-pgmedia-") },
     stdio: ["ignore", "ignore", "inherit"],

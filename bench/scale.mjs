@@ -201,7 +201,7 @@ async function onPostgres() {
   const url = new URL(DATABASE);
   url.pathname = `/${name}`;
   try {
-    await promisify(execFile)(process.execPath, ["--import", "tsx", "server/db/cli.ts", "seed"], {
+    await promisify(execFile)(process.execPath, ["--import", "tsx", "server/cli.ts", "seed"], {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: url.toString(), DATA_DIR: path.join(tmp, "pg"), NODE_ENV: "production" },
     });

@@ -126,7 +126,7 @@ async function main() {
   const businessIds = ids((await http("/businesses")).text + (await http("/businesses?pagina=2")).text, /href="\/business\/([0-9a-f-]{36})"/g);
   const newsIds = ids((await http("/news")).text, /href="\/news\/([0-9a-f-]{36})"/g);
   const usernames = ids((await http("/users")).text, /href="\/u\/([a-z0-9_]{3,20})"/g);
-  // The demo residents' e-mails follow their usernames (server/db/seed-data.ts).
+  // The demo residents' e-mails follow their usernames (server/seed/seed-data.ts).
   const emails = usernames.map((u) => `${u.replace(/_/g, ".")}@exemplo.com.br`);
   if (businessIds.length === 0 || newsIds.length === 0 || emails.length === 0) throw new Error("the demo town is missing: no businesses, news or residents found");
 

@@ -1,6 +1,5 @@
 import http from "node:http";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import type { Database, Queryable } from "./db/types";
 import { logLine } from "./log";
 
 // Prometheus metrics (issue #27), off unless METRICS_PORT is set: then a second HTTP server,
@@ -128,31 +127,22 @@ export function routeOf(path: string): string {
   return pathname.indexOf("/", segment.length + 1) === -1 ? `/${segment}` : `/${segment}/*`;
 }
 
-/** The database as the server uses it, each statement timed and counted in flight. */
-export function timedDatabase(db: Database, size: number): Database {
-  if (!enabled) return db;
-  poolSize.set(size);
-  const engine = db.engine;
-  const time = <T>(kind: string, run: () => Promise<T>): Promise<T> => {
-    statementsInFlight.inc();
-    const end = statementTime.startTimer({ engine, kind });
-    return run().finally(() => {
-      end();
-      statementsInFlight.dec();
-    });
-  };
-  const timed = (inner: Queryable): Queryable => ({
-    query: (text, params) => time("query", () => inner.query(text, params)),
-    exec: (sql) => time("exec", () => inner.exec(sql)),
+/**
+ * One SQL statement (or transaction) timed and counted in flight, by engine and kind: the
+ * database layer wraps its connection with it (server/db/timed.ts).
+ */
+export function timeStatement<T>(engine: string, kind: string, run: () => Promise<T>): Promise<T> {
+  statementsInFlight.inc();
+  const end = statementTime.startTimer({ engine, kind });
+  return run().finally(() => {
+    end();
+    statementsInFlight.dec();
   });
-  return {
-    ...timed(db),
-    engine,
-    // The statements inside are timed by the transaction's own time: one connection held throughout.
-    transaction: (fn) => time("transaction", () => db.transaction(fn)),
-    close: () => db.close(),
-    listen: (channel, on) => db.listen(channel, on),
-  };
+}
+
+/** The connections this server may open (PGlite: 1). */
+export function recordPoolSize(size: number): void {
+  poolSize.set(size);
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   isExpired,
   type ImageRecordMeta,
 } from "~/lib/image-cache-policy";
-import { onSignOut } from "./sign-out";
+import { onSignOut } from "./sign-out-listeners";
 
 type ImageRecord = ImageRecordMeta & { blob: Blob };
 

@@ -9,7 +9,7 @@ import {
   shouldShowInstallDialog,
 } from "~/lib/pwa-timing";
 import { INSTALL_DISMISSED_KEY, UPDATE_DISMISSED_KEY } from "~/lib/session-keys";
-import { onSignOut } from "./sign-out";
+import { onSignOut } from "./sign-out-listeners";
 import { takeEarlyInstallPrompt } from "~/lib/early-events";
 import { notify } from "~/components/ui/toast";
 

@@ -2,17 +2,14 @@ import { cookieNames, expireCookie } from "~/lib/cookies";
 import { INSTALL_DISMISSED_KEY } from "~/lib/session-keys";
 import { THEME_STORAGE_KEY } from "~/lib/theme";
 
+import { signOutCleanups } from "./sign-out-listeners";
+
 /**
  * The browser's half of the spec's sign-out steps. Other client modules (image cache,
- * service worker) register what they must forget with onSignOut; this runs them all.
+ * service worker) register what they must forget with onSignOut (sign-out-listeners.ts, a
+ * file of its own so that they and this module, which loads them, import it without a circle);
+ * this runs them all.
  */
-type Cleanup = () => void | Promise<void>;
-const cleanups = new Set<Cleanup>();
-
-export function onSignOut(cleanup: Cleanup): () => void {
-  cleanups.add(cleanup);
-  return () => cleanups.delete(cleanup);
-}
 
 /** Keys that survive sign-out: the theme and the install prompt's dismissal. */
 export const KEPT_LOCAL_KEYS = [THEME_STORAGE_KEY, INSTALL_DISMISSED_KEY];
@@ -33,5 +30,5 @@ export async function runSignOutCleanup(): Promise<void> {
   // The modules that register a cleanup load after hydration (app/root.tsx, picture.tsx):
   // import them here so a sign-out before they have loaded still clears their stores.
   await Promise.allSettled([import("./image-cache"), import("./pwa")]);
-  await Promise.allSettled([...cleanups].map((cleanup) => cleanup()));
+  await Promise.allSettled([...signOutCleanups()].map((cleanup) => cleanup()));
 }

@@ -10,7 +10,7 @@ import {
   type CartItem,
 } from "~/lib/cart";
 import { Dialog, DialogClose, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import { useCart } from "./cart";
+import { useCart } from "./cart-context";
 import { Picture } from "./picture";
 
 /**

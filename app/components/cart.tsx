@@ -1,7 +1,10 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
-import { addToCart, cartCount, groupBySeller, removeFromCart, setQuantity, whatsAppOrderHref, type Cart, type CartProduct } from "~/lib/cart";
+import { addToCart, cartCount, groupBySeller, whatsAppOrderHref, type CartProduct } from "~/lib/cart";
 import { buttonClass } from "~/components/ui/button";
+import { useCart } from "./cart-context";
+
+export { CartProvider } from "./cart-context";
 
 /**
  * The marketplace cart (the spec: in memory only). It is React state in the marketplace
@@ -10,76 +13,6 @@ import { buttonClass } from "~/components/ui/button";
  * page — empties it. Nothing is written to localStorage or cookies. Only the marketplace
  * routes import this module; the Radix Dialog of the sheet loads on demand (cart-dialog.tsx).
  */
-
-/** The visit's cart while the marketplace is not on screen (browser memory; never used on the server). */
-let visitCart: Cart = [];
-
-type CartAction =
-  | { type: "add"; product: CartProduct }
-  | { type: "set"; id: string; quantity: number }
-  | { type: "remove"; id: string };
-
-function reducer(cart: Cart, action: CartAction): Cart {
-  switch (action.type) {
-    case "add":
-      return addToCart(cart, action.product);
-    case "set":
-      return setQuantity(cart, action.id, action.quantity);
-    case "remove":
-      return removeFromCart(cart, action.id);
-  }
-}
-
-type CartValue = {
-  cart: Cart;
-  add(product: CartProduct): void;
-  setQuantity(id: string, quantity: number): void;
-  remove(id: string): void;
-};
-
-const CartContext = createContext<CartValue | undefined>(undefined);
-
-export function CartProvider({ children }: { children: React.ReactNode }) {
-  // The server always renders an empty cart; the browser picks up the visit's.
-  const [cart, dispatch] = useReducer(reducer, undefined, () => (typeof window === "undefined" ? [] : visitCart));
-  useEffect(() => {
-    visitCart = cart;
-  }, [cart]);
-  // What a screen reader hears after "Adicionar ao carrinho": the button itself does not change.
-  const [announcement, setAnnouncement] = useState("");
-  const add = useCallback(
-    (product: CartProduct) => {
-      dispatch({ type: "add", product });
-      // The count makes each announcement different, so adding the same item twice is heard twice.
-      const count = cartCount(addToCart(cart, product));
-      setAnnouncement(`${product.title} adicionado ao carrinho (${count} ${count === 1 ? "item" : "itens"} no total).`);
-    },
-    [cart],
-  );
-  const value = useMemo<CartValue>(
-    () => ({
-      cart,
-      add,
-      setQuantity: (id, quantity) => dispatch({ type: "set", id, quantity }),
-      remove: (id) => dispatch({ type: "remove", id }),
-    }),
-    [cart, add],
-  );
-  return (
-    <CartContext.Provider value={value}>
-      {children}
-      <p role="status" aria-live="polite" className="sr-only">
-        {announcement}
-      </p>
-    </CartContext.Provider>
-  );
-}
-
-export function useCart(): CartValue {
-  const value = useContext(CartContext);
-  if (value === undefined) throw new Error("useCart must be used within a CartProvider");
-  return value;
-}
 
 export function AddToCartButton({ product, className = "" }: { product: CartProduct; className?: string }) {
   const hydrated = useHydrated();

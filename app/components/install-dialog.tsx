@@ -3,7 +3,7 @@ import { dismissInstall, installEnvironment, promptInstall } from "~/client/pwa"
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { IOSInstallSteps } from "./install-steps";
-import { usePwaState } from "./pwa-prompts";
+import { usePwaState } from "~/hooks/use-pwa-state";
 
 /**
  * The install dialog (spec point 4), a lazy chunk: loaded only when it is about to show.

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import { applyUpdate, installDialogWanted, pwaStore, snoozeUpdate, startServiceWorker } from "~/client/pwa";
+import { applyUpdate, installDialogWanted, snoozeUpdate, startServiceWorker } from "~/client/pwa";
+import { usePwaState } from "~/hooks/use-pwa-state";
 import { INSTALL_PROMPT_DELAY_MS } from "~/lib/pwa-timing";
 import { Button } from "~/components/ui/button";
 
@@ -11,9 +12,6 @@ import { Button } from "~/components/ui/button";
  */
 const InstallDialog = lazy(() => import("./install-dialog"));
 
-export function usePwaState() {
-  return useSyncExternalStore(pwaStore.subscribe, pwaStore.get, pwaStore.getServer);
-}
 
 export function PwaPrompts() {
   useEffect(startServiceWorker, []);

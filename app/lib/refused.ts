@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { data } from "react-router";
 
 /**
  * The one shape of a refused submission (server/toolkit/action.ts): which of the page's forms it
@@ -28,8 +27,3 @@ export function refusalOf(data: unknown, intent?: string): string | null {
  * status's own words are shown.
  */
 export type RefusedPage = { title: string; message: string; link?: { to: string; label: string } };
-
-/** Thrown by a loader: `throw refusePage(403, { title, message, link })`. */
-export function refusePage(status: 403 | 404 | 409, page?: RefusedPage) {
-  return data(page ?? null, { status });
-}

@@ -9,7 +9,7 @@ import { Picture } from "~/components/picture";
 import { describeDay, townClock } from "~/lib/business-hours";
 import { instagramHref } from "~/lib/contact-links";
 import { useTownNow } from "~/lib/use-town-now";
-import { publicOrigin } from "../../server/http/origin";
+import { publicOrigin } from "../../server/web/origin";
 import { businessPage } from "../../server/cache/reads";
 import { favoriteStateOf } from "../../server/toolkit/favorite-state";
 import { getRequestContext } from "../../server/toolkit/request-context";

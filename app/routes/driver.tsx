@@ -7,7 +7,7 @@ import { ContactActions } from "~/components/contact-actions";
 import { describeDay, townClock, type DayHours } from "~/lib/business-hours";
 import { VEHICLE_LABELS, driverWhatsAppMessage, vehicleLine } from "~/lib/drivers";
 import { useTownNow } from "~/lib/use-town-now";
-import { publicOrigin } from "../../server/http/origin";
+import { publicOrigin } from "../../server/web/origin";
 import { driverPage } from "../../server/cache/reads";
 import { favoriteStateOf } from "../../server/toolkit/favorite-state";
 import { getRequestContext } from "../../server/toolkit/request-context";

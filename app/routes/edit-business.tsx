@@ -8,7 +8,7 @@ import { TextAreaField } from "~/components/ui/textarea-field";
 import { scheduleProblems, WEEKDAYS, WEEKDAY_LABELS, type OpeningHours, type Weekday } from "~/lib/business-hours";
 import { listingFields } from "~/lib/listing-form";
 import { formatBrazilianPhone } from "~/lib/phone";
-import { refusePage } from "~/lib/refused";
+import { refusePage } from "../../server/toolkit/refuse-page";
 import "~/lib/zod-messages";
 import { getBusiness } from "../../server/models/businesses";
 import { updateBusinessDetails } from "../../server/models/listing-proposals";

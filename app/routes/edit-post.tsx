@@ -1,7 +1,7 @@
 import { useNavigation } from "react-router";
 import { DeleteConfirmation } from "~/components/delete-confirmation";
 import { intentOf, redirectWithFlash, replyRefused, signedInAction } from "../../server/toolkit/action";
-import { refusePage } from "~/lib/refused";
+import { refusePage } from "../../server/toolkit/refuse-page";
 import { deletePost, getEditablePost } from "../../server/models/posts";
 import { getRequestContext, type RequestContext } from "../../server/toolkit/request-context";
 import { discard } from "../../server/images/upload-service";

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { isStandalone, promptInstall } from "~/client/pwa";
 import { AndroidInstallSteps, IOSInstallSteps } from "~/components/install-steps";
-import { usePwaState } from "~/components/pwa-prompts";
+import { usePwaState } from "~/hooks/use-pwa-state";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import type { Route } from "./+types/instalar";

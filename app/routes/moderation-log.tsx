@@ -4,7 +4,7 @@ import { cardClass } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { formatLongDate } from "~/lib/format";
 import { LOG_ACTION_LABELS } from "~/lib/moderation";
-import { refusePage } from "~/lib/refused";
+import { refusePage } from "../../server/toolkit/refuse-page";
 import { listModerationLog, roleOf } from "../../server/models/moderation";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/moderation-log";

@@ -10,7 +10,7 @@ import { refusalOf } from "~/lib/refused";
 import { buttonClass } from "~/components/ui/button";
 import { intentOf, redirectWithFlash, replyRefused, signedInAction } from "../../server/toolkit/action";
 import { deleteNews } from "../../server/models/news";
-import { publicOrigin } from "../../server/http/origin";
+import { publicOrigin } from "../../server/web/origin";
 import { newsArticle } from "../../server/cache/reads";
 import { favoriteStateOf } from "../../server/toolkit/favorite-state";
 import { getRequestContext } from "../../server/toolkit/request-context";

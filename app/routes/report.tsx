@@ -6,7 +6,7 @@ import { FieldError, FormErrors } from "~/components/ui/form-field";
 import { TextAreaField } from "~/components/ui/textarea-field";
 import { Button } from "~/components/ui/button";
 import { KIND_LIST_HREFS, REPORT_REASON_LABELS, REPORT_REASONS, REPORTABLE_KIND_NAMES, REPORTABLE_KINDS, reportedItemHref, type ReportReason } from "~/lib/moderation";
-import { refusePage } from "~/lib/refused";
+import { refusePage } from "../../server/toolkit/refuse-page";
 import { reportNotice, whyCannotReport } from "~/lib/trust";
 import "~/lib/zod-messages";
 import { itemIsHidden, outcomeOf, reportItem, reportTarget } from "../../server/models/moderation";

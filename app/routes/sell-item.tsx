@@ -10,7 +10,7 @@ import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { sellItemPage } from "../../server/cache/reads";
 import { favoriteStateOf } from "../../server/toolkit/favorite-state";
-import { publicOrigin } from "../../server/http/origin";
+import { publicOrigin } from "../../server/web/origin";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/sell-item";
 import { textLinkClass } from "~/components/ui/text-link";

@@ -16,7 +16,7 @@ import { ItemTitle } from "~/components/ui/item-title";
 import type { SellItemCard } from "../../server/models/sell-items";
 import { sellItemList } from "../../server/cache/reads";
 import { favoriteStateOf } from "../../server/toolkit/favorite-state";
-import { publicOrigin } from "../../server/http/origin";
+import { publicOrigin } from "../../server/web/origin";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/sell-items";
 import { textLinkClass } from "~/components/ui/text-link";

@@ -1,3 +1,4 @@
+import { isUuid } from "~/lib/uuid";
 import { Form, Link, useNavigation } from "react-router";
 import { Picture } from "~/components/picture";
 import { refusalOf } from "~/lib/refused";
@@ -13,7 +14,6 @@ import {
   removeGalleryImage,
   replaceBusinessImage,
 } from "../../server/models/business-images";
-import { isUuid } from "../../server/models/businesses";
 import { getRequestContext, type RequestContext } from "../../server/toolkit/request-context";
 import { chosenFile, discard, storeUpload, writeWithImages } from "../../server/images/upload-service";
 import { IMAGE_REQUIRED, imageFieldLabel } from "~/lib/images";

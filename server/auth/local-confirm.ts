@@ -1,9 +1,9 @@
 import { normalizeBrazilianPhone } from "../../app/lib/phone";
 import { type Queryable, uniqueViolation } from "../db";
-import { publicOrigin } from "../http/origin";
+import { publicOrigin } from "../web/origin";
 import { sendConfirmationLink, sendSignUpAttemptNotice } from "./mailer";
 import { hashPassword } from "./password";
-import { type Accounts, findUser, getSession, newToken, publicUser, sha256, startSession } from "./local";
+import { type Accounts, findUser, getSession, newToken, publicUser, sha256, startSession } from "./local-sessions";
 import type { Auth, AuthErrorCode, AuthResult } from "./types";
 
 /**

@@ -12,7 +12,7 @@ import {
 import { parseCookieHeader, serializeCookie } from "../../app/lib/cookies";
 import { normalizeBrazilianPhone } from "../../app/lib/phone";
 import { ANON, type Database } from "../db";
-import { isHttps, publicOrigin } from "../http/origin";
+import { isHttps, publicOrigin } from "../web/origin";
 import type { Auth, AuthErrorCode, AuthResult, SessionUser, SignUpOutcome } from "./types";
 
 export type SupabaseAuthOptions = {

@@ -3,7 +3,7 @@ import type { RequestCell } from "../metrics";
 import { cookieNames } from "../../app/lib/cookies";
 import { THEME_COOKIE } from "../../app/lib/theme";
 import { type Change, EVERYTHING } from "../db/changes";
-import { isCompressible } from "../http/compression";
+import { isCompressible } from "../web/compression";
 import { type Dependency, isAnyTouchedBy } from "./dependencies";
 
 /**

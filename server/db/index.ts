@@ -3,11 +3,10 @@ import { changes, CHANGES_CHANNEL } from "./changes";
 import { openPGlite, openPostgres } from "./engines";
 import { acquireDataDirLock, type DataDirLock } from "./lock";
 import { hasSupabaseAuthSchema, migrate } from "./migrate";
-import { seedWorkPending } from "./seed-process";
 import type { Database } from "./types";
 
 import { countingDatabase } from "./statement-count";
-import { timedDatabase } from "../metrics";
+import { timedDatabase } from "./timed";
 import { POSTGRES_POOL_SIZE } from "./engines";
 export { uniqueViolation } from "./errors";
 export { withUser } from "./with-user";
@@ -27,11 +26,23 @@ type Platform = {
 const globalKey = Symbol.for("guida.db");
 type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<Platform> };
 
-/** The production server seeds the embedded database in a child process (server/db/seed-process.ts). */
-let seedProcess: (() => Promise<{ seeded: boolean }>) | undefined;
+/**
+ * How a first start seeds the embedded database. The seed (server/seed/) sits above this
+ * layer, so the start-up (server/http/app.ts) hands it over; without one (the operator
+ * commands) opening seeds nothing.
+ */
+export type Seeder = {
+  /** Whether this start has seeding or pictures left to do (an empty or interrupted first start). */
+  pending(dataDir: string): boolean;
+  /** The production server seeds in a child process, before it opens the folder itself. */
+  child?: () => Promise<{ seeded: boolean }>;
+  /** Otherwise (npm run dev) in this process, on the migrated database: whether it seeded. */
+  here(db: Database, dataDir: string): Promise<boolean>;
+};
+let seeder: Seeder | undefined;
 
-export function seedThrough(run: () => Promise<{ seeded: boolean }>): void {
-  seedProcess = run;
+export function seedWith(next: Seeder): void {
+  seeder = next;
 }
 
 async function start(): Promise<Platform> {
@@ -48,7 +59,7 @@ async function start(): Promise<Platform> {
     });
     try {
       // The serving process holds the lock; a child seeds (and exits) before it opens the folder.
-      if (seedProcess && env.SEED_DEMO === "auto" && seedWorkPending(env.DATA_DIR)) seededByChild = (await seedProcess()).seeded;
+      if (seeder?.child && env.SEED_DEMO === "auto" && seeder.pending(env.DATA_DIR)) seededByChild = (await seeder.child()).seeded;
       db = await openPGlite(env.DATA_DIR);
     } catch (error) {
       await lock.release();
@@ -70,23 +81,12 @@ async function start(): Promise<Platform> {
   const migrated = await migrate(db, undefined, { localAuth: !env.SUPABASE_URL });
   let seeded = false;
   // The demo town fills only an empty embedded database; a real deployment is never touched.
-  if (!env.DATABASE_URL && env.SEED_DEMO === "auto" && !seedProcess) {
-    const { seedDemoTownIfEmpty, renderPendingSeedArtwork } = await import("./seed");
-    seeded = await seedDemoTownIfEmpty(db, env.DATA_DIR);
-    if (seeded && env.BENCH_TOWN > 1) {
-      const { growTown } = await import("./town-builder");
-      await growTown(db, { scale: env.BENCH_TOWN });
-    }
-    void renderPendingSeedArtwork(env.DATA_DIR).catch((error: unknown) =>
-      console.error("[seed] could not render the demo artwork:", error),
-    );
-  }
+  if (!env.DATABASE_URL && env.SEED_DEMO === "auto" && seeder && !seeder.child) seeded = await seeder.here(db, env.DATA_DIR);
   // The planner needs statistics to pick the indexes: after migrations and seeding, and —
   // on the embedded engine, which has no autovacuum — every hour while the server runs.
   if (migrated.length || seeded) await db.exec("ANALYZE");
   const analyzer = db.engine === "pglite" ? keepStatisticsFresh(db) : null;
   purgeAddressesHourly(db);
-  if (env.ADMIN_EMAIL) await grantFirstAdmin(db, env.ADMIN_EMAIL);
   if (env.ACCESS_LOG_SQL === "on") db = countingDatabase(db);
   db = timedDatabase(db, db.engine === "pglite" ? 1 : POSTGRES_POOL_SIZE);
   const stopListening = await listenForChanges(db);
@@ -135,22 +135,6 @@ function listenForChanges(db: Database): Promise<() => Promise<void>> {
       changes.gap();
     },
   });
-}
-
-/**
- * ADMIN_EMAIL names the first admin; until that account signs up and opens its confirmation
- * link there is nobody to grant (whoever signs up first with an address is not its owner).
- */
-async function grantFirstAdmin(db: Database, email: string): Promise<void> {
-  const { changeRole } = await import("../models/moderation");
-  try {
-    await changeRole(db, "grant", email, "admin");
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === "P0002") console.log(`[guida] ADMIN_EMAIL: no account with ${email} yet; it becomes admin at the next start after signing up and confirming the address`);
-    else if (code === "55000") console.log(`[guida] ADMIN_EMAIL: ${email} is not confirmed yet; it becomes admin at the next start after its owner opens the confirmation link`);
-    else throw error;
-  }
 }
 
 export function getPlatform(): Promise<Platform> {

@@ -1,5 +1,5 @@
 import { logLine } from "../log";
-import { postgresTls } from "./engines";
+import { postgresTls } from "./tls";
 import type { ListenHandlers } from "./types";
 
 /** Waits between attempts to listen again: quick at first, then every few seconds. */

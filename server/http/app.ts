@@ -5,24 +5,24 @@ import path from "node:path";
 import * as build from "virtual:react-router/server-build";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { closeDb, getPlatform, seedThrough } from "../db";
-import { seedInChildProcess } from "../db/seed-process";
+import { closeDb, getPlatform, seedWith } from "../db";
 import { DataDirLockedError, DataDirUnwritableError } from "../db/lock";
 import { countStatementsIn } from "../db/statement-count";
 import { EnvError, getEnv } from "../env";
 import { closeLiveStreams } from "../live/events";
 import { CLIENT_CLOSED, describeError, installJsonLogging, logLine, logRequest } from "../log";
 import { IMAGE_TOO_LARGE } from "../../app/lib/images";
-import { isForwardedHttps } from "./origin";
+import { isForwardedHttps } from "../web/origin";
 import { requestIdOf, toFetchRequest, writeAnswer, writeFetchResponse } from "./node-adapter";
 import { createPipeline } from "./pipeline";
 import { applySecurityHeaders } from "./security-headers";
 import { createStaticHandler } from "./static";
+import { demoTownSeeder, grantFirstAdmin } from "./start-up";
 import { mediaWarning } from "../storage";
 import { recordRequest, startMetricsServer } from "../metrics";
 
-// `node server.js --seed`: the first start's seeding process (server/db/seed-process.ts).
-export { runSeedChild } from "../db/seed-process";
+// `node server.js --seed`: the first start's seeding process (server/seed/seed-process.ts).
+export { runSeedChild } from "../seed/seed-process";
 
 /** The first segments of the app's route paths ("business" of "business/:id"): the route label's values. */
 function routeSegments(serverBuild: ServerBuild): string[] {
@@ -84,7 +84,7 @@ export async function start(dev?: DevServer): Promise<http.Server> {
   process.on("SIGINT", signalled);
   // The demo town is seeded by a child process that exits (its memory with it); under
   // `npm run dev` there is no server build to run it from, and the dev server seeds itself.
-  if (!dev && process.argv[1]) seedThrough(() => seedInChildProcess(process.argv[1]!));
+  seedWith(demoTownSeeder(!dev ? process.argv[1] : undefined));
   // Before the database opens, so that it is timed too.
   if (env.METRICS_PORT) await startMetricsServer(env.METRICS_PORT, env.HOST, routeSegments(build as unknown as ServerBuild));
   await openDatabase(startedAt);
@@ -153,6 +153,8 @@ function orExit<T>(read: () => T): T {
 async function openDatabase(startedAt: number) {
   try {
     const platform = await getPlatform();
+    const { ADMIN_EMAIL } = getEnv();
+    if (ADMIN_EMAIL) await grantFirstAdmin(platform.db, ADMIN_EMAIL);
     console.log(
       `[guida] database ready (${platform.db.engine}${platform.seeded ? ", demo town seeded" : ""}) in ${Date.now() - startedAt} ms`,
     );

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable, Transform } from "node:stream";
 import { getEnv } from "../env";
+import { directProducerOf, type DirectSink } from "../web/direct-body";
 
 /** Form posts are small; multipart carries up to six 5 MB photos plus the fields. */
 export const MAX_FORM_BYTES = 1024 * 1024;
@@ -121,54 +122,6 @@ export function bufferedResponse(body: Buffer | null, init: ResponseInit): Respo
   return response;
 }
 
-/** Where a long-lived body's producer writes: the socket itself, or a web stream's queue. */
-export type DirectSink = {
-  write(bytes: Uint8Array): void;
-  /** Bytes written but not yet taken by the client: a client that stops reading grows it. */
-  backlog(): number;
-  end(): void;
-};
-
-/** Streams whose producer writes straight to the node response when this server writes them. */
-const directBodies = new WeakMap<ReadableStream, (sink: DirectSink) => void>();
-
-/**
- * A body for a long-lived response (the /events stream): when this server writes it, the
- * producer gets the node response to write to (one res.write per chunk: no web stream,
- * promise or reader per client, which cost most of a 5,000-stream fan-out). Any other
- * reader (tests, another host) reads the same bytes through the web stream. `cancel` runs
- * when the client goes away either way.
- */
-export function directBody(attach: (sink: DirectSink) => void, cancel: () => void): ReadableStream<Uint8Array> {
-  let attached = false;
-  const take = (sink: DirectSink) => {
-    if (attached) return;
-    attached = true;
-    attach(sink);
-  };
-  const body = new ReadableStream<Uint8Array>(
-    {
-      // Called once something reads (high-water mark 0): that reader gets the bytes.
-      pull: (controller) =>
-        take({
-          write: (bytes) => controller.enqueue(bytes),
-          backlog: () => -(controller.desiredSize ?? 0),
-          end: () => {
-            try {
-              controller.close();
-            } catch {
-              // Already closed by the reader going away.
-            }
-          },
-        }),
-      cancel,
-    },
-    new ByteLengthQueuingStrategy({ highWaterMark: 0 }),
-  );
-  directBodies.set(body, (sink) => take(sink));
-  return body;
-}
-
 /**
  * A long-lived response's bytes written to its socket past the response object: Node's work
  * per res.write (framing the chunk, corking, a callback per write) was most of the CPU of a
@@ -231,7 +184,7 @@ export async function writeFetchResponse(res: ServerResponse, response: Response
     res.end();
     return;
   }
-  const direct = directBodies.get(response.body);
+  const direct = directProducerOf(response.body);
   if (direct) {
     const body = response.body;
     res.once("close", () => void body.cancel().catch(() => {}));

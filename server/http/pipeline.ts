@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { compress, isCompressible, pickEncoding } from "./compression";
+import { compress, isCompressible, pickEncoding } from "../web/compression";
 import { getEnv } from "../env";
 import { type CachedAnswer, type CachedPage, type CacheQuery, HtmlCache } from "../cache/html-cache";
-import { isHttps } from "./origin";
+import { isHttps } from "../web/origin";
 import { bufferedResponse } from "./node-adapter";
 import { ReadCache } from "../cache/read-cache";
 import { ANY, type Dependency } from "../cache/dependencies";

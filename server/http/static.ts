@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { pickEncoding } from "./compression";
-import { isForwardedHttps } from "./origin";
+import { pickEncoding } from "../web/compression";
+import { isForwardedHttps } from "../web/origin";
 import { applySecurityHeaders, formActionOrigins } from "./security-headers";
 
 const TYPES: Record<string, string> = {

@@ -1,8 +1,10 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Queryable } from "../db";
-import { directBody, type DirectSink } from "../http/node-adapter";
+import { directBody, type DirectSink } from "../web/direct-body";
 import { newPostsCount, pollCounts, unreadCount } from "../models/live";
-import { parseLastEventId, pollToken } from "./protocol";
+import { parseLastEventId, pollToken, type LiveTopics } from "./protocol";
+
+export type { LiveTopics } from "./protocol";
 
 /** A comment line this often keeps proxies (nginx: 60 s) and phones from closing an idle stream. */
 export const HEARTBEAT_MS = 25_000;
@@ -23,12 +25,6 @@ export type LiveViewer = {
   /** The address a visitor's streams are counted by (server/toolkit/rate-limit.ts limitAddress). */
   address: string;
   read<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-};
-
-/** What the page on screen shows that can change: its polls, and the feed's newest post (/posts). */
-export type LiveTopics = {
-  polls: readonly string[];
-  feed: { newestSeen: string | null } | null;
 };
 
 /**

@@ -1,6 +1,11 @@
-import { isUuid } from "../models/businesses";
+import { isUuid } from "../../app/lib/uuid";
 import type { LivePollResult } from "../models/live";
-import type { LiveTopics } from "./hub";
+
+/** What the page on screen shows that can change: its polls, and the feed's newest post (/posts). */
+export type LiveTopics = {
+  polls: readonly string[];
+  feed: { newestSeen: string | null } | null;
+};
 
 /** A page shows at most a feed page of posts, each with at most one poll. */
 export const MAX_WATCHED_POLLS = 20;

@@ -1,3 +1,4 @@
+import { isUuid } from "../../app/lib/uuid";
 import type { OpeningHours } from "../../app/lib/business-hours";
 import type { Queryable } from "../db";
 import { keysetPage, nameOrderPage, type PageRequest } from "./keyset";
@@ -109,12 +110,6 @@ export async function listBusinesses(
   );
   const { rows: businesses, ...rest } = keysetPage(rows, options, BUSINESSES_PAGE_SIZE);
   return { businesses, ...rest };
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string | undefined): value is string {
-  return typeof value === "string" && UUID.test(value);
 }
 
 export async function getBusiness(tx: Queryable, id: string): Promise<Business | null> {

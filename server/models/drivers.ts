@@ -1,7 +1,8 @@
+import { isUuid } from "../../app/lib/uuid";
 import type { OpeningHours } from "../../app/lib/business-hours";
 import type { DriverFilter, VehicleKind } from "../../app/lib/drivers";
 import type { Queryable } from "../db";
-import { OPEN_AT_SQL, isUuid } from "./businesses";
+import { OPEN_AT_SQL } from "./businesses";
 import { keysetPage, nameOrderPage, type PageRequest } from "./keyset";
 
 export const DRIVERS_PAGE_SIZE = 20;

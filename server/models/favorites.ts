@@ -1,6 +1,6 @@
+import { isUuid } from "../../app/lib/uuid";
 import type { ItemKind } from "../../app/lib/item-kinds";
 import type { Queryable } from "../db";
-import { isUuid } from "./businesses";
 import { keysetPage, newestOrderPage, type PageRequest } from "./keyset";
 
 /** The spec's favorite item as the app sees it (point 3). */

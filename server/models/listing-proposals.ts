@@ -1,7 +1,7 @@
+import { isUuid } from "../../app/lib/uuid";
 import type { OpeningHours } from "../../app/lib/business-hours";
 import type { ListingKind } from "../../app/lib/item-kinds";
 import type { Queryable } from "../db";
-import { isUuid } from "./businesses";
 
 /**
  * Issue #18: listings residents propose ("Cadastrar negócio", service, driver), claims

@@ -1,6 +1,6 @@
+import { isUuid } from "../../app/lib/uuid";
 import type { Queryable } from "../db";
 import type { ModeratorAction, ReportableKind, ReportReason } from "../../app/lib/moderation";
-import { isUuid } from "./businesses";
 
 /**
  * Issue #18: reports, the moderation queue and what moderators do. The database decides

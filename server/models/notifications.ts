@@ -1,5 +1,5 @@
+import { isUuid } from "../../app/lib/uuid";
 import type { Queryable } from "../db";
-import { isUuid } from "./businesses";
 import { keysetPage, newestOrderPage, type PageRequest } from "./keyset";
 
 export type Notification = {

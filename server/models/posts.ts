@@ -1,7 +1,7 @@
+import { isUuid } from "../../app/lib/uuid";
 import { tally } from "../../app/lib/polls";
 import { samePoll, type PollInput, type PostInput } from "../../app/lib/post-form";
 import type { Queryable } from "../db";
-import { isUuid } from "./businesses";
 import { keysetPage, newestOrderPage, type PageRequest } from "./keyset";
 
 export const POSTS_PAGE_SIZE = 10;

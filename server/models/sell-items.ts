@@ -1,6 +1,6 @@
+import { isUuid } from "../../app/lib/uuid";
 import type { SellItemStatus } from "../../app/lib/sell-items";
 import type { Queryable } from "../db";
-import { isUuid } from "./businesses";
 import { keysetPage, newestOrderPage, type PageRequest } from "./keyset";
 
 /**

@@ -1,5 +1,6 @@
+import { isUuid } from "../../app/lib/uuid";
 import type { Queryable } from "../db";
-import { isUuid, listCategoryCounts } from "./businesses";
+import { listCategoryCounts } from "./businesses";
 import { keysetPage, nameOrderPage, type PageRequest } from "./keyset";
 
 export const SERVICES_PAGE_SIZE = 20;

@@ -1,13 +1,21 @@
 import fs from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
 import { IMAGE_SHAPES, type ImageShape } from "../../app/lib/images";
-import { pendingArtworkFile } from "../db/seed-process";
 import { getEnv } from "../env";
 
 // On the first start the demo town's pictures are rendered after the port opens (about a
 // minute on two busy cores, issue #27): until each exists, its address answers a plain card
 // of the right shape, never a broken picture. Answered `no-store`, so neither the browser
 // nor the service worker keeps it in place of the picture.
+
+/**
+ * The demo pictures still to render (server/seed/seed.ts writes it before the rows commit):
+ * while it exists, a demo picture's address answers a card.
+ */
+export function pendingArtworkFile(dataDir: string): string {
+  return path.join(dataDir, "seed-artwork.json");
+}
 
 const SEED_KEY = /^(square|wide|photo)\/seed-[0-9a-f-]{36}-(\d{2,4})\.webp$/;
 

@@ -1,4 +1,4 @@
-import type { Storage } from "./index";
+import type { Storage } from "./types";
 import { isSafeStorageKey } from "./keys";
 
 /**

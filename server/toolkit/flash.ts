@@ -1,5 +1,5 @@
 import { expireCookie, parseCookieHeader, serializeCookie } from "../../app/lib/cookies";
-import { isHttps } from "../http/origin";
+import { isHttps } from "../web/origin";
 
 /**
  * A one-time message after a redirect ("Logout realizado com sucesso!"): set by the

@@ -6,7 +6,7 @@ import { readKey, type OwnRead, type VisitorRead } from "../cache/reads";
 import { ANY, type Dependency } from "../cache/dependencies";
 import { loginRedirect } from "./request";
 import { isBlocked } from "../models/moderation";
-import { refusePage } from "../../app/lib/refused";
+import { refusePage } from "./refuse-page";
 
 const BLOCKED = {
   title: "Sua conta está bloqueada",

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { telHref } from "../../app/lib/contact-links";
-import type { SeedBusiness } from "../../server/db/seed-data";
+import type { SeedBusiness } from "../../server/seed/seed-data";
 import { demoUserByKey, expect, open, signIn, test, town } from "./helpers";
 
 /**

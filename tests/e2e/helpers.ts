@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
-import { buildDemoTown } from "../../server/db/seed-data";
+import { buildDemoTown } from "../../server/seed/seed-data";
 
 /**
  * What every browser spec shares: the test fixture that watches for page errors, the seeded

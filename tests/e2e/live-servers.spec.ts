@@ -61,7 +61,7 @@ test.describe(`two servers behind nginx @js-only${skip ? ` (skipped: ${skip})` :
     await adminQuery(`CREATE DATABASE ${database}`);
     const url = databaseUrl(database);
     const shared = path.join(tmp, "shared");
-    await promisify(execFile)(process.execPath, ["--import", "tsx", "server/db/cli.ts", "seed"], {
+    await promisify(execFile)(process.execPath, ["--import", "tsx", "server/cli.ts", "seed"], {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: url, DATA_DIR: shared, NODE_ENV: "production" },
       timeout: 240_000,

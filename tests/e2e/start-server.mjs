@@ -9,7 +9,7 @@ if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
   process.exit(1);
 }
 
-// The first start forks this same script with --seed (server/db/seed-process.ts): that child
+// The first start forks this same script with --seed (server/seed/seed-process.ts): that child
 // seeds the folder its parent made fresh, so it must neither empty it (the lock is in it) nor
 // start a log of its own (its lines reach the parent's output).
 const seedChild = process.argv.includes("--seed");

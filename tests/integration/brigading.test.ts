@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../server/auth/password";
 import { openPGlite } from "../../server/db/engines";
-import { buildDemoTown, DEMO_MODERATOR } from "../../server/db/seed-data";
+import { buildDemoTown, DEMO_MODERATOR } from "../../server/seed/seed-data";
 import { copySeededDataDir, cookiePair, decodeHtml, ensureBuild, form, killChildren, request, startReadyServer, type Server } from "./server-harness";
 
 // Issue #25's brigading run against the production server (`node server.js` on the seeded

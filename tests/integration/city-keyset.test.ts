@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { businessList, driverList, serviceList } from "../../server/cache/reads";
-import { seedDemoTownIfEmpty } from "../../server/db/seed";
+import { seedDemoTownIfEmpty } from "../../server/seed/seed";
 import { listNotifications } from "../../server/models/notifications";
 import { ptSortKey } from "../../server/models/sort";
 import { ANON, type Database, type Queryable } from "../../server/db/types";

@@ -4,8 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANON, type Claims, type Database, type Queryable } from "../../server/db/types";
 import { withUser } from "../../server/db/with-user";
-import { seedDemoTownIfEmpty } from "../../server/db/seed";
-import { growTown, HEAVY_RESIDENT_EMAIL } from "../../server/db/town-builder";
+import { seedDemoTownIfEmpty } from "../../server/seed/seed";
+import { growTown, HEAVY_RESIDENT_EMAIL } from "../../server/seed/town-builder";
 import {
   businessList,
   businessPage,

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDemoTown } from "../../server/db/seed-data";
+import { buildDemoTown } from "../../server/seed/seed-data";
 import {
   copySeededDataDir,
   confirmFromLog,

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { createLocalAuth, SESSION_COOKIE } from "../../server/auth/local";
-import { publicOrigin } from "../../server/http/origin";
+import { publicOrigin } from "../../server/web/origin";
 import type { Auth } from "../../server/auth/types";
 import type { Database } from "../../server/db/types";
 import { forEachEngine } from "./db";

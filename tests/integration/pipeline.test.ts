@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDemoTown } from "../../server/db/seed-data";
+import { buildDemoTown } from "../../server/seed/seed-data";
 import { writeFetchResponse } from "../../server/http/node-adapter";
 import { createPipeline } from "../../server/http/pipeline";
 import { ChangeFeed, EVERYTHING } from "../../server/db/changes";

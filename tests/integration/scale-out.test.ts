@@ -6,7 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDemoTown } from "../../server/db/seed-data";
+import { buildDemoTown } from "../../server/seed/seed-data";
 import { adminQuery, databaseUrl, TEST_DATABASE_URL } from "./postgres-admin";
 import {
   decodeHtml,
@@ -92,7 +92,7 @@ describe.skipIf(skip)(`three servers behind nginx on one PostgreSQL${skip ? ` (s
     const url = databaseUrl(database);
     const shared = path.join(tmp, "shared");
     // The operator's seed command fills the database and the shared media folder.
-    await promisify(execFile)(process.execPath, ["--import", "tsx", "server/db/cli.ts", "seed"], {
+    await promisify(execFile)(process.execPath, ["--import", "tsx", "server/cli.ts", "seed"], {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: url, DATA_DIR: shared, NODE_ENV: "production" },
       timeout: 240_000,

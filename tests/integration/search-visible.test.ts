@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { toPrefixTsQuery } from "../../app/lib/search-query";
 import { ANON, type Claims, type Database } from "../../server/db/types";
 import { withUser } from "../../server/db/with-user";
-import { seedDemoTownIfEmpty } from "../../server/db/seed";
+import { seedDemoTownIfEmpty } from "../../server/seed/seed";
 import { changeRole } from "../../server/models/moderation";
 import { searchTown, SEARCH_PER_KIND } from "../../server/models/search";
 import { forEachEngine } from "./db";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPGlite } from "../../server/db/engines";
 import { acquireDataDirLock, HOLDER_NAME, LOCK_NAME } from "../../server/db/lock";
 import { migrate } from "../../server/db/migrate";
-import { buildDemoTown } from "../../server/db/seed-data";
+import { buildDemoTown } from "../../server/seed/seed-data";
 import {
   decodeHtml,
   ensureBuild,

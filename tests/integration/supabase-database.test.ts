@@ -120,7 +120,7 @@ describe.skipIf(Boolean(skip))(`a Supabase-shaped PostgreSQL${skip}`, () => {
         delete env.SUPABASE_URL;
         delete env.SUPABASE_ANON_KEY;
         // `npm run db:seed` is this command.
-        const proc = new Proc(path.join(ROOT, "node_modules", ".bin", "tsx"), ["server/db/cli.ts", "seed"], { ...env, ...extra });
+        const proc = new Proc(path.join(ROOT, "node_modules", ".bin", "tsx"), ["server/cli.ts", "seed"], { ...env, ...extra });
         return { exit: await proc.waitForExit(90_000), output: proc.output };
       };
       const local = await seed({});

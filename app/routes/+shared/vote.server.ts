@@ -1,7 +1,7 @@
+import { isUuid } from "~/lib/uuid";
 import { redirect } from "react-router";
 import { safeRedirectPath } from "~/lib/redirects";
 import { intentOf, readForm, redirectWithFlash, replyRefused } from "../../../server/toolkit/action";
-import { isUuid } from "../../../server/models/businesses";
 import { vote } from "../../../server/models/posts";
 import type { RequestContext } from "../../../server/toolkit/request-context";
 

@@ -5,8 +5,9 @@ import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import { getEnv } from "../env";
 import { describeError, installJsonLogging, logLine } from "../log";
-import { openPGlite } from "./engines";
-import { migrate } from "./migrate";
+import { openPGlite } from "../db/engines";
+import { migrate } from "../db/migrate";
+import { pendingArtworkFile } from "../storage/placeholder";
 
 // The first start of an embedded database seeds the demo town in a child process that
 // exits (issue #27). PGlite's WebAssembly memory grows to hold the seed's one big
@@ -18,11 +19,6 @@ import { migrate } from "./migrate";
 /** Written in the data folder once its database was seeded or found not empty: later starts fork nothing. */
 export function seedCheckedFile(dataDir: string): string {
   return path.join(dataDir, "pglite", "guida-seed-checked");
-}
-
-/** The demo pictures still to render (server/db/seed.ts writes it before the rows commit). */
-export function pendingArtworkFile(dataDir: string): string {
-  return path.join(dataDir, "seed-artwork.json");
 }
 
 /** Whether this start has seeding or pictures left to do (an empty or interrupted first start). */

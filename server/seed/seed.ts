@@ -7,9 +7,9 @@ import { imageKeys, storeImage } from "../storage/images";
 import type { ImageShape } from "../../app/lib/images";
 import { normalizeBrazilianPhone } from "../../app/lib/phone";
 import { buildDemoTown, DEMO_MODERATOR, TOWN } from "./seed-data";
-import { hasSupabaseAuthSchema } from "./migrate";
-import { pendingArtworkFile } from "./seed-process";
-import type { Database, Queryable } from "./types";
+import { hasSupabaseAuthSchema } from "../db/migrate";
+import { pendingArtworkFile } from "../storage/placeholder";
+import type { Database, Queryable } from "../db/types";
 
 /** The demo town's numbers are written as people type them; stored in their one E.164 spelling. */
 function e164(phone: string): string {

@@ -5,10 +5,10 @@
 //   npm run guida -- role revoke <e-mail> moderator|admin
 //   npm run guida -- reports-to-hide <n>
 // (On Supabase, the same in the SQL editor: select public.grant_role('<e-mail>', 'moderator');)
-import { closeDb, getDb } from "./index";
-import { migrate } from "./migrate";
-import { getEnv } from "../env";
-import { changeRole, setReportsToHide } from "../models/moderation";
+import { closeDb, getDb } from "./db/index";
+import { migrate } from "./db/migrate";
+import { getEnv } from "./env";
+import { changeRole, setReportsToHide } from "./models/moderation";
 
 const command = process.argv[2];
 const args = process.argv.slice(3);
@@ -25,10 +25,10 @@ async function main() {
     console.log(ran.length ? `applied: ${ran.join(", ")}` : "database schema is up to date");
   } else if (command === "seed") {
     const db = await getDb();
-    const { seedDemoTownIfEmpty, renderPendingSeedArtwork } = await import("./seed");
+    const { seedDemoTownIfEmpty, renderPendingSeedArtwork } = await import("./seed/seed");
     const seeded = await seedDemoTownIfEmpty(db, env.DATA_DIR);
     if (seeded && env.BENCH_TOWN > 1) {
-      const { growTown } = await import("./town-builder");
+      const { growTown } = await import("./seed/town-builder");
       await growTown(db, { scale: env.BENCH_TOWN });
       console.log(`town grown to ${env.BENCH_TOWN} times the demo town`);
     }

@@ -3,8 +3,8 @@ import { hashPassword } from "../auth/password";
 import { normalizeBrazilianPhone } from "../../app/lib/phone";
 import { buildDemoTown } from "./seed-data";
 import { DEMO_PASSWORD, SupabaseSeedRefusedError } from "./seed";
-import { hasSupabaseAuthSchema } from "./migrate";
-import type { Database, Queryable } from "./types";
+import { hasSupabaseAuthSchema } from "../db/migrate";
+import type { Database, Queryable } from "../db/types";
 
 /**
  * A town `scale` times the demo town (BENCH_TOWN=N, issue #17), for the benchmark and the

@@ -1,0 +1,7 @@
+import { data } from "react-router";
+import type { RefusedPage } from "../../app/lib/refused";
+
+/** Thrown by a loader: `throw refusePage(403, { title, message, link })` (the page: app/components/error-page.tsx). */
+export function refusePage(status: 403 | 404 | 409, page?: RefusedPage) {
+  return data(page ?? null, { status });
+}
