@@ -44,11 +44,15 @@ beforeAll(async () => {
   }
   fs.writeFileSync(path.join(tree, "tsconfig.json"), JSON.stringify({ compilerOptions: { jsx: "react-jsx", moduleResolution: "bundler", module: "ES2022" } }));
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(tree, "node_modules"), "dir");
-  const { stdout } = await promisify(execFile)(
+  // The same command as `npm run lint` (the package's `depcruise` bin), from the planted tree.
+  const cruiser = path.join(ROOT, "node_modules", "dependency-cruiser");
+  const bin = (JSON.parse(fs.readFileSync(path.join(cruiser, "package.json"), "utf8")) as { bin: Record<string, string> }).bin.depcruise!;
+  const { stdout, stderr } = await promisify(execFile)(
     process.execPath,
-    [path.join(ROOT, "node_modules", "dependency-cruiser", "bin", "dependency-cruiser.mjs"), "app", "server", "--config", path.join(ROOT, ".dependency-cruiser.cjs"), "--output-type", "json"],
+    [path.join(cruiser, bin), "app", "server", "--config", path.join(ROOT, ".dependency-cruiser.cjs"), "--output-type", "json"],
     { cwd: tree, maxBuffer: 16 * 1024 * 1024 },
-  ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? "" }));
+  ).catch((error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? "", stderr: error.stderr ?? "" }));
+  if (!stdout.trim()) throw new Error(`dependency-cruiser wrote no report: ${stderr}`);
   violations = (JSON.parse(stdout) as { summary: { violations: Violation[] } }).summary.violations;
 }, 60_000);
 
