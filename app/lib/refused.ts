@@ -22,6 +22,17 @@ export function refusalOf(data: unknown, intent?: string): string | null {
 }
 
 /**
+ * Every message of the refusal: the form's, then each field's. For forms whose fields are
+ * hidden (the moderation queue's kind and id), where no field has a place for its own.
+ */
+export function everyRefusalMessage(data: unknown): string[] {
+  if (!data || typeof data !== "object" || !("result" in data)) return [];
+  const errors = ((data as Refused).result?.error ?? {}) as Record<string, string[] | null>;
+  const fields = Object.entries(errors).filter(([name]) => name !== "").flatMap(([, messages]) => messages ?? []);
+  return [...new Set([...(errors[""] ?? []), ...fields])];
+}
+
+/**
  * What a page that cannot be shown says (403, 404, 409…), rendered by the root error
  * boundary the same way for every route (app/components/error-page.tsx). Without one, the
  * status's own words are shown.

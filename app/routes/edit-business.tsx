@@ -20,7 +20,8 @@ import { textLinkClass } from "~/components/ui/text-link";
 
 const Time = z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use o formato HH:MM, como 07:30.");
 const Day = z
-  .object({ open: z.boolean().optional(), opensAt: Time.optional(), closesAt: Time.optional() })
+  // A checkbox sends "on" or nothing; anything else is a hand-made post (issue #25).
+  .object({ open: z.boolean({ error: "Marque o dia ou deixe-o desmarcado." }).optional(), opensAt: Time.optional(), closesAt: Time.optional() })
   .superRefine((day, ctx) => {
     if (!day.open) return;
     if (!day.opensAt) ctx.addIssue({ code: "custom", path: ["opensAt"], message: "Diga a hora em que abre." });
@@ -108,6 +109,7 @@ function DayRow({ day, field }: { day: Weekday; field: DayField }) {
           <input {...getInputProps(f.closesAt, { type: "time" })} key={f.closesAt.key} aria-label={`${WEEKDAY_LABELS[day]}: fecha às`} className={`${controlClass} w-28`} />
         </label>
       </div>
+      <FieldError id={f.open.errorId} errors={f.open.errors} />
       <FieldError id={f.opensAt.errorId} errors={f.opensAt.errors} />
       <FieldError id={f.closesAt.errorId} errors={f.closesAt.errors} />
     </fieldset>

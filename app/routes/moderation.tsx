@@ -6,9 +6,10 @@ import { cardClass } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FormErrors } from "~/components/ui/form-field";
 import { formatShortDate } from "~/lib/format";
+import "~/lib/zod-messages";
 import { formatBrazilianPhone } from "~/lib/phone";
 import { REPORT_REASON_LABELS, REPORTABLE_KIND_NAMES, REPORTABLE_KINDS, reportedItemHref } from "~/lib/moderation";
-import { refusalMessages } from "~/lib/refused";
+import { everyRefusalMessage } from "~/lib/refused";
 import { refusePage } from "../../server/toolkit/refuse-page";
 import { listPendingClaims, listPendingProposals, reviewClaim, reviewProposal } from "../../server/models/listing-proposals";
 import { listReportedItems, moderateItem, outcomeOf, roleOf, type Outcome } from "../../server/models/moderation";
@@ -33,9 +34,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   });
 }
 
+// The kind and id travel in hidden fields: only a hand-made post gets them wrong (issue #25).
 const Note = z.string().trim().max(500, "A observação pode ter no máximo 500 caracteres.").optional();
-const ItemActionSchema = z.object({ kind: z.enum(REPORTABLE_KINDS), id: z.string().uuid(), note: Note });
-const ReviewSchema = z.object({ id: z.string().uuid(), note: Note });
+const Kind = z.enum(REPORTABLE_KINDS, { error: "Não sabemos que tipo de conteúdo é este. Abra a fila de novo." });
+const Id = z.string({ error: "Não sabemos qual item é este. Abra a fila de novo." }).uuid("Não sabemos qual item é este. Abra a fila de novo.");
+const ItemActionSchema = z.object({ kind: Kind, id: Id, note: Note });
+const ReviewSchema = z.object({ id: Id, note: Note });
 
 const DONE: Record<string, string> = {
   hide: "Conteúdo ocultado.",
@@ -146,7 +150,7 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
           </Link>
         ) : null}
       </PageHeader>
-      <FormErrors errors={refusalMessages(actionData)} />
+      <FormErrors errors={everyRefusalMessage(actionData)} />
 
       <section aria-labelledby="denuncias" className="space-y-3">
         <h2 id="denuncias" className="text-lg font-semibold">Denúncias ({reported.length})</h2>

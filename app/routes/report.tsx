@@ -73,6 +73,8 @@ export const action = signedInAction(async ({ request }: Route.ActionArgs, { ctx
     case "rate-limited":
       return read.refuse(429, { formErrors: ["Você enviou muitas denúncias na última hora. Tente de novo mais tarde."] });
     case "refused":
+      // The insert policy also refuses an item that does not exist (a hand-made id, issue #25).
+      if (!(await ctx.db.asCaller((tx) => reportTarget(tx, tipo, id)))) return read.refuse(404, { formErrors: [NOT_FOUND.message] });
       return read.refuse(403, { formErrors: ["Sua conta está bloqueada pela moderação e não pode enviar denúncias."] });
     case "not-found":
       return read.refuse(404, { formErrors: [NOT_FOUND.message] });
@@ -98,7 +100,8 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
       </p>
       <p className="text-sm text-stone-600 dark:text-stone-300">{loaderData.notice}</p>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <FormErrors errors={form.errors} id={form.errorId} />
+        {/* The item's own fields are hidden: a hand-made post that got them wrong reads why here. */}
+        <FormErrors errors={[...(form.errors ?? []), ...new Set([...(fields.tipo.errors ?? []), ...(fields.id.errors ?? [])])]} id={form.errorId} />
         <input type="hidden" name="tipo" value={loaderData.kind} />
         <input type="hidden" name="id" value={loaderData.id} />
         <fieldset className="space-y-2" aria-describedby={fields.reason.errorId}>

@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDemoTown } from "../../server/seed/seed-data";
+import { buildDemoTown, DEMO_MODERATOR } from "../../server/seed/seed-data";
+import { missingRows, routeActions } from "../action-intents";
 import {
   copySeededDataDir,
   confirmFromLog,
@@ -62,6 +63,7 @@ const NOTIFICATION_GONE = "Notificação não encontrada.";
 const POLL_GONE = "Enquete não encontrada.";
 const NOT_AN_OPTION = "Essa opção não faz parte desta enquete.";
 const KIND_CHOICE = "Escolha se a imagem é o logo, a capa ou uma foto da galeria.";
+const PHONE_FORMAT = "Digite um celular com DDD, como (35) 99876-5432.";
 
 // ---------------------------------------------------------------------------------------
 // Hostile values
@@ -288,6 +290,12 @@ const ctx = {
   notificationA: "",
   notificationB: "",
   newsB: "",
+  /** The demo town's moderator, and a post of B's the moderation rows hide and restore. */
+  m: "",
+  modPost: "",
+  modProfile: "",
+  /** A claim the moderator already refused. */
+  answeredClaim: "",
 };
 
 let png: Buffer;
@@ -386,6 +394,7 @@ beforeAll(async () => {
 
   ctx.a = (await signIn(server.url, userA.email, PASSWORD, sameSite())).cookie;
   ctx.b = (await signIn(server.url, userB.email, PASSWORD, sameSite())).cookie;
+  ctx.m = (await signIn(server.url, town.users.find((u) => u.username === DEMO_MODERATOR)!.email, PASSWORD, sameSite())).cookie;
   const photo: Upload = { filename: "foto.png", type: "image/png", data: png };
 
   // Each owner's business, with one gallery photo whose id the forged removals use.
@@ -416,6 +425,11 @@ beforeAll(async () => {
   ctx.postA = await newPost(ctx.a, "Post de A", { question: "Qual dia?", options: ["Sábado", "Domingo"] });
   ctx.postB = await newPost(ctx.b, "Post de B", { question: "Qual cor?", options: ["Azul", "Verde"] });
   ctx.newsB = await newNews(ctx.b, "Notícia de B");
+  ctx.modPost = await newPost(ctx.b, "Post de B para a moderação");
+  ctx.modProfile = firstMatch((await get(`/u/${DEMO_MODERATOR}`, "")).body, new RegExp(`tipo=profile(?:&amp;|&)id=(${UUID})`), "the moderator's profile id");
+  await ensure.claim();
+  [ctx.answeredClaim, targets.claim] = [targets.claim, ""];
+  await created("/moderacao", ctx.m, asForm([["intent", "reject-claim"], ["id", ctx.answeredClaim]]), "refusing a claim");
   ctx.optionsB = valuesOf((await get(`/posts/${ctx.postB}`, ctx.a)).body, "optionId");
   // A third poll nobody edits: its options are the forged ones (A's own poll changes under the table).
   ctx.postC = await newPost(ctx.b, "Post de C", { question: "Qual hora?", options: ["Manhã", "Tarde"] });
@@ -547,6 +561,8 @@ type Case = {
   stored?: FieldSpec;
   /** Where an accepted post must redirect, exactly. */
   location?: () => string;
+  /** Someone other than the action's usual sender. */
+  cookie?: () => string;
 };
 
 function validEntries(action: ActionSpec): Entry[] {
@@ -845,6 +861,308 @@ const notificationsOf = async (cookie: string) => {
   const html = (await get("/notifications", cookie)).body;
   return `${(html.match(/data-unread="true"/g) ?? []).length} unread: ${valuesOf(html, "id").join(",")}`;
 };
+
+// ---------------------------------------------------------------------------------------
+// Issue #25: the forms of issue #18 (reports, proposals, claims, an owner's edit, the
+// moderation queue), every intent of each. Their targets are made on demand and replaced
+// once an accepted case used them up (a report, a claim, a block happen once).
+
+const NOT_REPORTABLE = "Não sabemos o que você quer denunciar.";
+const CONTENT_GONE = "Este conteúdo não existe mais ou já foi ocultado.";
+const QUEUE_GONE = "Este item não está mais na fila: outra pessoa da moderação já cuidou dele.";
+const QUEUE_KIND = "Não sabemos que tipo de conteúdo é este. Abra a fila de novo.";
+const QUEUE_ITEM = "Não sabemos qual item é este. Abra a fila de novo.";
+const ONLY_MODERATORS = "A fila de moderação é só para quem modera o Guida.";
+const ZERO_UUID = "00000000-0000-4000-8000-000000000000";
+
+const queueOf = () => probe.page("/moderacao", ctx.m);
+
+/** The id a pending card of the moderation queue carries, found after `marker` (a proposal's label, a claim's business link). */
+async function pendingIdAfter(marker: string): Promise<string> {
+  const html = (await get("/moderacao", ctx.m)).body;
+  const at = html.indexOf(marker);
+  if (at < 0) throw new Error(`no ${marker} in the moderation queue`);
+  return firstValue(html.slice(at), "id", `queue id after ${marker}`);
+}
+
+/** Demo businesses none of this file's residents owns, each claimed once. */
+const businessPool: string[] = [];
+async function nextBusiness(): Promise<string> {
+  if (!businessPool.length) {
+    let next: string | null = "/businesses";
+    while (next) {
+      const html: string = (await get(next, ctx.a)).body;
+      businessPool.push(...idsIn(html, new RegExp(`href="/business/(${UUID})"`, "g")));
+      next = /href="(\/businesses\?depois=[^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, "&") ?? null;
+    }
+    const taken = new Set([ctx.businessA, ctx.businessB]);
+    businessPool.splice(0, businessPool.length, ...new Set(businessPool.filter((id) => !taken.has(id))));
+  }
+  const id = businessPool.shift();
+  if (!id) throw new Error("no demo business left to claim");
+  return id;
+}
+
+/** Demo residents a moderator may block (not A, B or the moderator), each blocked once. */
+const blockable = town.users.filter((u) => ![userA.key, userB.key].includes(u.key) && u.username !== DEMO_MODERATOR).map((u) => u.username);
+async function nextBlockTarget(): Promise<string> {
+  const username = blockable.shift();
+  if (!username) throw new Error("no demo resident left to block");
+  return firstMatch((await get(`/u/${username}`, "")).body, new RegExp(`tipo=profile(?:&amp;|&)id=(${UUID})`), `profile id of ${username}`);
+}
+
+const targets = { report: "", proposal: "", claim: "", claimed: "", block: "" };
+const ensure = {
+  report: async () => {
+    targets.report ||= await newPost(ctx.b, `Post para denunciar ${unique()}`);
+  },
+  proposal: async () => {
+    if (targets.proposal) return;
+    const name = `Proposta ${unique()}`;
+    await created("/cadastrar/servico", ctx.b, asForm([["name", name], ["category", "Aulas"]]), "proposing a service");
+    targets.proposal = await pendingIdAfter(`aria-label="Cadastro: ${name}"`);
+  },
+  claim: async () => {
+    if (targets.claim) return;
+    const business = await nextBusiness();
+    await created(`/business/${business}/e-meu`, ctx.a, asForm([["note", "É meu"]]), "claiming a business");
+    targets.claim = await pendingIdAfter(`href="/business/${business}"`);
+  },
+  claimed: async () => {
+    targets.claimed ||= await nextBusiness();
+  },
+  block: async () => {
+    targets.block ||= await nextBlockTarget();
+  },
+};
+const usedUp = (target: keyof typeof targets) => async () => {
+  targets[target] = "";
+};
+
+const noteField = (message: string): FieldSpec => ({ name: "note", kind: "text", valid: () => "Conferi pessoalmente.", long: refused(400, message) });
+const MODERATION_NOTE = "A observação pode ter no máximo 500 caracteres.";
+
+/** The hidden id of a card of the queue. */
+const queueIdField = (valid: () => string): FieldSpec => ({
+  name: "id",
+  kind: "id",
+  valid,
+  required: refused(400, QUEUE_ITEM),
+  invalid: refused(400, QUEUE_ITEM),
+  wrong: ["abc", "0", "99999999999999999999", [ZERO_UUID, refused(404, QUEUE_GONE)]],
+});
+
+/** A form of the moderation queue: its intent (and others sent in its place), its fields, an optional note. */
+function queueRow(intent: string, otherIntents: [string, Refusal][], fields: FieldSpec[], rest: Pick<ActionSpec, "probe" | "nothing"> & Partial<ActionSpec>): ActionSpec {
+  return {
+    label: `POST /moderacao intent=${intent}`,
+    path: () => "/moderacao",
+    cookie: () => ctx.m,
+    encoding: "form",
+    fields: [
+      { name: "intent", kind: "intent", valid: () => intent, required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION), wrong: [intent.toUpperCase(), ...otherIntents] },
+      ...fields,
+      noteField(MODERATION_NOTE),
+    ],
+    duplicated: refused(400, INVALID_VALUE),
+    empty: refused(400, UNKNOWN_ACTION),
+    huge: refused(413, TOO_LARGE),
+    ...rest,
+  };
+}
+
+/** hide, restore, dismiss, block: an item of the queue by kind and id. */
+function moderateRow(intent: string, item: { kind: string; id: () => string; shown: () => string }, extra: Partial<ActionSpec> = {}): ActionSpec {
+  const kind: FieldSpec = {
+    name: "kind",
+    kind: "choice",
+    valid: () => item.kind,
+    required: refused(400, QUEUE_KIND),
+    invalid: refused(400, QUEUE_KIND),
+    wrong: ["posts", "Post", ["news", refused(404, QUEUE_GONE)]],
+  };
+  // Another intent with this form's fields: a review finds no such proposal in the queue.
+  return queueRow(intent, [["approve-listing", refused(404, QUEUE_GONE)]], [kind, queueIdField(item.id)], {
+    probe: async () => `${await probe.status(item.shown(), "")} | ${await queueOf()}`,
+    nothing: "the item and the queue unchanged",
+    ...extra,
+  });
+}
+
+/** approve-listing, reject-listing, approve-claim, reject-claim: a pending proposal or claim by id. */
+function reviewRow(intent: string, target: "proposal" | "claim"): ActionSpec {
+  // The other kind of review finds no such row; an item action misses its kind.
+  const others: [string, Refusal][] = [
+    [target === "claim" ? "approve-listing" : "approve-claim", refused(404, QUEUE_GONE)],
+    ["hide", refused(400, QUEUE_KIND)],
+  ];
+  return queueRow(intent, others, [queueIdField(() => targets[target])], {
+    before: ensure[target],
+    probe: queueOf,
+    nothing: "the queue unchanged",
+    afterAccepted: usedUp(target),
+  });
+}
+
+/** /cadastrar/{negocio,servico,motorista}: a proposal, listed under the resident's own. */
+function proposalRow(tipo: "negocio" | "servico" | "motorista"): ActionSpec {
+  const category: FieldSpec =
+    tipo === "motorista"
+      ? { name: "category", kind: "choice", valid: () => "moto", required: refused(400, "Escolha o veículo."), invalid: refused(400, "Escolha o veículo."), wrong: ["Moto", "bicicleta"] }
+      : {
+          name: "category",
+          kind: "text",
+          valid: () => (tipo === "negocio" ? "Padarias" : "Reformas"),
+          required: refused(400, "Diga a categoria."),
+          long: refused(400, "A categoria pode ter no máximo 60 caracteres."),
+        };
+  const phone = (name: string): FieldSpec => ({ name, kind: "format", valid: () => "(35) 3333-4444", invalid: refused(400, PHONE_FORMAT), wrong: ["telefone", "1"] });
+  return {
+    label: `POST /cadastrar/${tipo}`,
+    path: () => `/cadastrar/${tipo}`,
+    cookie: () => ctx.a,
+    encoding: "form",
+    fields: [
+      {
+        name: "name",
+        kind: "text",
+        valid: () => "Padaria da Esquina",
+        required: refused(400, "Diga o nome."),
+        long: refused(400, "O nome pode ter no máximo 120 caracteres."),
+        shownAt: () => `/cadastrar/${tipo}`,
+      },
+      category,
+      { name: "description", kind: "text", valid: () => "Pão de queijo quentinho.", long: refused(400, "A descrição pode ter no máximo 4.000 caracteres.") },
+      ...(tipo === "negocio" ? [{ name: "address", kind: "text", valid: () => "Rua Direita, 10", long: refused(400, "O endereço pode ter no máximo 200 caracteres.") } as FieldSpec] : []),
+      { name: "neighbourhood", kind: "text", valid: () => "Centro", long: refused(400, "O bairro pode ter no máximo 80 caracteres.") },
+      phone("phone"),
+      phone("whatsapp"),
+    ],
+    duplicated: refused(400, "Diga o nome."),
+    empty: refused(400, "Diga o nome."),
+    huge: refused(413, TOO_LARGE),
+    probe: async () => probe.page(`/cadastrar/${tipo}`, ctx.a),
+    nothing: "no proposal made",
+  };
+}
+
+const ISSUE_18_ACTIONS: ActionSpec[] = [
+  {
+    label: "POST /denunciar",
+    before: ensure.report,
+    // As the form posts: to its own address, which names the item (the page is drawn from it).
+    path: () => `/denunciar?tipo=post&id=${targets.report}`,
+    cookie: () => ctx.a,
+    encoding: "form",
+    fields: [
+      {
+        name: "tipo",
+        kind: "choice",
+        valid: () => "post",
+        required: refused(400, NOT_REPORTABLE),
+        invalid: refused(400, NOT_REPORTABLE),
+        wrong: ["posts", "Post", ["news", refused(404, CONTENT_GONE)]],
+      },
+      {
+        name: "id",
+        kind: "id",
+        valid: () => targets.report,
+        required: refused(400, NOT_REPORTABLE),
+        invalid: refused(400, NOT_REPORTABLE),
+        wrong: ["abc", "0", "99999999999999999999", [ZERO_UUID, refused(404, CONTENT_GONE)]],
+      },
+      {
+        name: "reason",
+        kind: "choice",
+        valid: () => "golpe",
+        required: refused(400, "Escolha o motivo da denúncia."),
+        invalid: refused(400, "Escolha o motivo da denúncia."),
+        wrong: ["Golpe", "1"],
+      },
+      noteField("O comentário pode ter no máximo 500 caracteres."),
+    ],
+    accepted: { status: 303, location: /^\/posts$/ },
+    duplicated: refused(400, NOT_REPORTABLE),
+    empty: refused(400, NOT_REPORTABLE),
+    huge: refused(413, TOO_LARGE),
+    probe: queueOf,
+    nothing: "no report filed",
+    afterAccepted: usedUp("report"),
+  },
+  proposalRow("negocio"),
+  proposalRow("servico"),
+  proposalRow("motorista"),
+  {
+    label: "POST /business/{id}/e-meu",
+    before: ensure.claimed,
+    path: () => `/business/${targets.claimed}/e-meu`,
+    cookie: () => ctx.b,
+    encoding: "form",
+    fields: [noteField("A mensagem pode ter no máximo 500 caracteres.")],
+    accepted: { status: 303, location: /^\/business\/[0-9a-f-]{36}$/ },
+    duplicated: refused(400, INVALID_VALUE),
+    // The note is optional: an empty form is a claim like any other.
+    empty: ACCEPTED,
+    huge: refused(413, TOO_LARGE),
+    probe: async () => probe.page(`/business/${targets.claimed}/e-meu`, ctx.b),
+    nothing: "no claim made",
+    afterAccepted: usedUp("claimed"),
+  },
+  {
+    label: "POST /business/{id}/editar",
+    path: () => `/business/${ctx.businessA}/editar`,
+    cookie: () => ctx.a,
+    encoding: "form",
+    fields: [
+      {
+        name: "description",
+        kind: "text",
+        valid: () => "Pão de queijo todo dia.",
+        long: refused(400, "A descrição pode ter no máximo 4.000 caracteres."),
+        shownAt: () => `/business/${ctx.businessA}`,
+      },
+      { name: "address", kind: "text", valid: () => "Rua Direita, 10", long: refused(400, "O endereço pode ter no máximo 200 caracteres."), shownAt: () => `/business/${ctx.businessA}` },
+      { name: "phone", kind: "format", valid: () => "(35) 3333-4444", invalid: refused(400, PHONE_FORMAT), wrong: ["telefone", "1"] },
+      { name: "whatsapp", kind: "format", valid: () => "(35) 99876-5432", invalid: refused(400, PHONE_FORMAT), wrong: ["telefone", "1"] },
+      // A closed day ignores its hours; an open one needs both.
+      { name: "hours.monday.open", kind: "choice", valid: () => "on", invalid: refused(400, "Marque o dia ou deixe-o desmarcado."), wrong: ["sim", "true"] },
+      {
+        name: "hours.monday.opensAt",
+        kind: "format",
+        valid: () => "08:00",
+        required: refused(400, "Diga a hora em que abre."),
+        invalid: refused(400, "Use o formato HH:MM, como 07:30."),
+        // Closing before opening closes the next day (issue #32); the same time twice is no schedule.
+        wrong: ["8h", "25:00", ["18:00", refused(400, "Abre e fecha às 18:00: diga horários diferentes")]],
+      },
+      {
+        name: "hours.monday.closesAt",
+        kind: "format",
+        valid: () => "18:00",
+        required: refused(400, "Diga a hora em que fecha."),
+        invalid: refused(400, "Use o formato HH:MM, como 07:30."),
+        wrong: ["6pm", "18:60"],
+      },
+    ],
+    duplicated: refused(400, INVALID_VALUE),
+    empty: ACCEPTED,
+    huge: refused(413, TOO_LARGE),
+    probe: async () => probe.form(`/business/${ctx.businessA}/editar`, ctx.a),
+    nothing: "the business unchanged",
+  },
+  moderateRow("hide", { kind: "post", id: () => ctx.modPost, shown: () => `/posts/${ctx.modPost}` }),
+  moderateRow("restore", { kind: "post", id: () => ctx.modPost, shown: () => `/posts/${ctx.modPost}` }),
+  moderateRow("dismiss", { kind: "post", id: () => ctx.modPost, shown: () => `/posts/${ctx.modPost}` }),
+  moderateRow(
+    "block",
+    { kind: "profile", id: () => targets.block, shown: () => `/user/${targets.block}` },
+    { before: ensure.block, afterAccepted: usedUp("block") },
+  ),
+  reviewRow("approve-listing", "proposal"),
+  reviewRow("reject-listing", "proposal"),
+  reviewRow("approve-claim", "claim"),
+  reviewRow("reject-claim", "claim"),
+];
 
 const ACTIONS: ActionSpec[] = [
   {
@@ -1592,6 +1910,7 @@ const ACTIONS: ActionSpec[] = [
     probe: async () => "the theme lives in a cookie: a refusal must not set it",
     nothing: "no theme cookie set",
   },
+  ...ISSUE_18_ACTIONS,
 ];
 
 let deleteTarget = "";
@@ -1753,6 +2072,68 @@ function forgedCases(): Case[] {
       probes: [() => probe.form("/update-business-images", ctx.b)],
     },
   );
+  cases.push(...issue18ForgedCases());
+  return cases;
+}
+
+/** Issue #25: the forms of issue #18 on someone else's rows, or on ids that are no row at all. */
+function issue18ForgedCases(): Case[] {
+  const claim = action("POST /business/{id}/e-meu");
+  const edit = action("POST /business/{id}/editar");
+  const hide = action("POST /moderacao intent=hide");
+  const block = action("POST /moderacao intent=block");
+  const approveClaim = action("POST /moderacao intent=approve-claim");
+  const cases: Case[] = [
+    {
+      name: "on the business one already owns",
+      action: claim,
+      build: (e) => encode(claim, e),
+      path: () => `/business/${ctx.businessB}/e-meu`,
+      // The page then says why there is no form: the business is theirs.
+      outcome: refused(403, "Você já é o dono deste negócio."),
+    },
+    {
+      name: "on another owner's business (forged id in the path)",
+      action: edit,
+      build: (e) => encode(edit, e),
+      path: () => `/business/${ctx.businessB}/editar`,
+      outcome: refused(403, "Só o dono edita este negócio"),
+      probes: [() => probe.page(`/business/${ctx.businessB}`, ctx.b)],
+    },
+    {
+      name: "by a resident who is no moderator",
+      action: hide,
+      build: (e) => encode(hide, e),
+      cookie: () => ctx.a,
+      outcome: refused(403, ONLY_MODERATORS),
+    },
+    {
+      name: "of a moderator (the moderator's own profile)",
+      action: block,
+      build: (e) => encode(block, e),
+      entries: entriesWith(() => ({ kind: "profile", id: ctx.modProfile })),
+      outcome: refused(403, "Esta pessoa não pode ser bloqueada (é da moderação ou é você)."),
+    },
+    {
+      name: "of a claim another moderator already answered",
+      action: approveClaim,
+      build: (e) => encode(approveClaim, e),
+      entries: entriesWith(() => ({ id: ctx.answeredClaim })),
+      outcome: refused(404, QUEUE_GONE),
+    },
+  ];
+  for (const id of [...FAKE_IDS, "'; drop table businesses; --"]) {
+    cases.push(
+      { name: `on /business/${id}/e-meu`, action: claim, build: (e) => encode(claim, e), path: () => `/business/${encodeURIComponent(id)}/e-meu`, outcome: refused(404, PAGE_NOT_FOUND) },
+      {
+        name: `on /business/${id}/editar`,
+        action: edit,
+        build: (e) => encode(edit, e),
+        path: () => `/business/${encodeURIComponent(id)}/editar`,
+        outcome: refused(403, "Só o dono edita este negócio"),
+      },
+    );
+  }
   return cases;
 }
 
@@ -1782,7 +2163,7 @@ async function runCase(testCase: Case) {
   const probes = [() => spec.probe(entries), async () => `files: ${storedFiles()}`, ...(testCase.probes ?? [])];
   const before = await Promise.all(probes.map((p) => p()));
 
-  const response = await post(pathname, spec.cookie(), testCase.build(entries));
+  const response = await post(pathname, (testCase.cookie ?? spec.cookie)(), testCase.build(entries));
   const where = `${spec.label} ${testCase.name} (${pathname})`;
   expect(response.status, `${where}: never a server error — ${visibleText(response.body).slice(0, 300)}`).toBeLessThan(500);
   expectNoTechnicalError(response, where);
@@ -1827,6 +2208,22 @@ async function runCase(testCase: Case) {
   const after = await Promise.all(probes.map((p) => p()));
   expect(after, `${where}: ${spec.nothing}`).toEqual(before);
 }
+
+/** Where a row posts and the intent it sends: "POST /x intent=y" says it; else its intent field's value; else none. */
+function rowOf(spec: ActionSpec): { path: string; intent: string } {
+  const [, pathname, named] = /^POST (\S+)(?: intent=(\S+))?$/.exec(spec.label) ?? [];
+  if (!pathname) throw new Error(`a row's label names its path: ${spec.label}`);
+  const field = spec.fields.find((f) => f.name === "intent")?.valid();
+  return { path: pathname, intent: named ?? (typeof field === "string" ? field : "") };
+}
+
+describe("the table covers every action and every intent it accepts (issue #25)", () => {
+  // The intents are read from the route modules (tests/action-intents.ts): an intent added to
+  // an action without a row here fails this, as tests/unit/action-intents.test.ts shows.
+  it("has a row for each intent of each action of app/routes.ts", () => {
+    expect(missingRows(routeActions(), ACTIONS.map(rowOf))).toEqual([]);
+  });
+});
 
 describe("hostile input: every form action × the table (DESIGN.md §4, issue #9)", () => {
   // The table needs the fixtures' ids only when a case runs: build it now, read ids late.

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
 import routes from "../../app/routes";
+import { sourcesOf } from "../action-intents";
 
 // Issue #14, items 1 and 2: every action reads what was sent through the write-action
 // toolkit (server/toolkit/action.ts) and every loader and action reads the session and the
@@ -14,18 +15,6 @@ const APP = path.resolve(import.meta.dirname, "../../app");
 
 function routeFiles(entries: RouteConfigEntry[]): string[] {
   return entries.flatMap((entry) => [entry.file, ...routeFiles(entry.children ?? [])]);
-}
-
-/** The route module and the shared route modules it imports (./+shared/…), transitively. */
-function sourcesOf(file: string, seen = new Set<string>()): string[] {
-  if (seen.has(file)) return [];
-  seen.add(file);
-  const source = fs.readFileSync(file, "utf8");
-  const shared = [...source.matchAll(/from "(\.[^"]*\+shared\/[^"]*)"/g)].map((match) => {
-    const base = path.resolve(path.dirname(file), match[1]!);
-    return [".ts", ".tsx"].map((ext) => base + ext).find((candidate) => fs.existsSync(candidate))!;
-  });
-  return [file, ...shared.flatMap((next) => sourcesOf(next, seen))];
 }
 
 /** What no route may do itself: each has one way in, named in the message. */
