@@ -38,8 +38,12 @@ export function shellChunk(appDirectory: string) {
     ),
   );
 
+  // react-dom's small half (what React Router calls for flushSync; react-dom/client, in the
+  // entry's chunk, needs it too): Rollup gave it a 1.4 KiB file of its own, loaded by every page.
+  const reactDomIndex = /[\\/]node_modules[\\/]react-dom[\\/](index\.js|cjs[\\/]react-dom\.production\.js)(\?.*)?$/;
+
   return (id: string, meta: ManualChunkMeta): string | undefined => {
     shell ??= reachable(meta);
-    return (shell.has(id) && !rootOf(id)) || smallUi.has(id) ? "shell" : undefined;
+    return (shell.has(id) && !rootOf(id)) || smallUi.has(id) || reactDomIndex.test(id) ? "shell" : undefined;
   };
 }

@@ -1,14 +1,6 @@
 import { type RefObject, useState } from "react";
-import {
-  cartTotal,
-  formatCents,
-  groupBySeller,
-  lineTotal,
-  MAX_CART_QUANTITY,
-  priceToCents,
-  whatsAppOrderHref,
-  type CartItem,
-} from "~/lib/cart";
+import { MAX_CART_QUANTITY, type CartItem } from "~/lib/cart";
+import { cartTotal, formatCents, groupBySeller, lineTotal, priceToCents, whatsAppOrderHref } from "~/lib/cart-order";
 import { Dialog, DialogClose, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { useCart } from "./cart-context";
 import { Picture } from "./picture";

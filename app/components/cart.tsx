@@ -1,6 +1,5 @@
 import { lazy, Suspense, useRef, useState } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
-import { addToCart, cartCount, groupBySeller, whatsAppOrderHref, type CartProduct } from "~/lib/cart";
+import { cartCount, type CartProduct } from "~/lib/cart";
 import { buttonClass } from "~/components/ui/button";
 import { useCart } from "./cart-context";
 
@@ -14,16 +13,19 @@ export { CartProvider } from "./cart-context";
  * routes import this module; the Radix Dialog of the sheet loads on demand (cart-dialog.tsx).
  */
 
+/**
+ * Rendered with the page but shown only once the page is hydrated (the `js-only` rule in
+ * app.css): before that, or if its scripts never arrive, the item's WhatsApp button
+ * (WhatsAppWithoutCart) stands in its place.
+ */
 export function AddToCartButton({ product, className = "" }: { product: CartProduct; className?: string }) {
-  const hydrated = useHydrated();
   const { add } = useCart();
-  if (!hydrated) return null;
   return (
     <button
       type="button"
       onClick={() => add(product)}
       aria-label={`Adicionar ao carrinho: ${product.title}`}
-      className={buttonClass("primary", "sm", `gap-2 ${className}`)}
+      className={buttonClass("primary", "sm", `js-only gap-2 ${className}`)}
     >
       <CartIcon />
       Adicionar ao carrinho
@@ -48,14 +50,12 @@ const preloadCartDialog = () => void import("./cart-dialog");
 
 /** The cart button and the sheet it opens (a Radix Dialog sliding from the bottom, see cart-dialog.tsx). */
 export function CartSheet() {
-  const hydrated = useHydrated();
   const { cart } = useCart();
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  // The button only works with JavaScript; until then an empty box of its height keeps
-  // the heading row from growing (and the list from jumping) at hydration.
-  if (!hydrated) return <span aria-hidden="true" className="inline-block min-h-11 shrink-0" />;
+  // The button only works with JavaScript: hidden (`js-only`, app.css) until the page is
+  // hydrated, its box's height kept by the heading row (min-h-11) so nothing jumps.
   const count = cartCount(cart);
   return (
     <>
@@ -72,7 +72,7 @@ export function CartSheet() {
           setWanted(true);
           setOpen(true);
         }}
-        className={buttonClass("secondary", "sm", "relative shrink-0 gap-2 bg-white dark:bg-stone-900")}
+        className={buttonClass("secondary", "sm", "js-only relative shrink-0 gap-2 bg-white dark:bg-stone-900")}
       >
         <CartIcon size={20} />
         Carrinho
@@ -127,15 +127,16 @@ export function CartNeedsJavaScript() {
   );
 }
 
-/** …and each item offers its own WhatsApp message to the seller instead of "Adicionar ao carrinho". */
-export function WhatsAppWithoutCart({ product, origin, className = "" }: { product: CartProduct; origin: string; className?: string }) {
-  const [order] = groupBySeller(addToCart([], product));
-  if (!order) return null;
+/**
+ * …and each item offers its own WhatsApp message to the seller instead of "Adicionar ao
+ * carrinho": also with JavaScript on until the page is hydrated (`no-js-only`, app.css), so
+ * a page whose scripts are late or never arrive still reaches the seller. `href` is the
+ * loader's (lib/cart-order.ts itemOrderHref): the message's code stays off the first view.
+ */
+export function WhatsAppWithoutCart({ href, title, className = "" }: { href: string; title: string; className?: string }) {
   return (
-    <noscript>
-      <a href={whatsAppOrderHref(order, { origin })} className={buttonClass("whatsapp", "sm", className)} rel="noopener noreferrer" target="_blank">
-        WhatsApp<span className="sr-only"> sobre {product.title}</span>
-      </a>
-    </noscript>
+    <a href={href} className={buttonClass("whatsapp", "sm", `no-js-only ${className}`)} rel="noopener noreferrer" target="_blank">
+      WhatsApp<span className="sr-only"> sobre {title}</span>
+    </a>
   );
 }

@@ -1,4 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import type { LiveState, LiveVotes, Stamped } from "./live-stream";
+
+export type { LiveVotes };
 
 /**
  * The page's live updates: one EventSource per tab on GET /events, opened only after
@@ -6,15 +9,6 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
  * on screen shows — its polls (usePollVotes) and, on /posts, the feed (useNewPosts). With
  * JavaScript off none of this exists and every page is simply as fresh as its last load.
  */
-
-type Stamped<T> = { value: T; seq: number };
-export type LiveVotes = { id: string; votes: number }[];
-
-type LiveState = {
-  unread: Stamped<number> | null;
-  feed: Stamped<number> | null;
-  polls: ReadonlyMap<string, Stamped<LiveVotes>>;
-};
 
 type LiveApi = {
   state: LiveState;
@@ -28,20 +22,6 @@ const LiveContext = createContext<LiveApi>({
   watchPoll: () => () => {},
   watchFeed: () => () => {},
 });
-
-/** After a refusal (429) or a server that went away for good, try again this much later. */
-const RETRY_AFTER_REFUSAL_MS = 30_000;
-
-/** The stream's address for what the page shows, or null when nothing on it can change. */
-function eventsUrl(signedIn: boolean, polls: string[], feed: string | null | undefined, lastEventId: string): string | null {
-  if (!signedIn && polls.length === 0 && feed === undefined) return null;
-  const params = new URLSearchParams();
-  if (polls.length > 0) params.set("enquetes", [...polls].sort().join(","));
-  if (feed !== undefined) params.set("feed", feed ?? "");
-  if (lastEventId) params.set("ultimo", lastEventId);
-  const query = params.toString();
-  return query ? `/events?${query}` : "/events";
-}
 
 export function LiveProvider({ userId, children }: { userId: string | null; children: React.ReactNode }) {
   const [state, setState] = useState<LiveState>(EMPTY);
@@ -92,57 +72,22 @@ export function LiveProvider({ userId, children }: { userId: string | null; chil
   );
 
   useEffect(() => {
-    let source: EventSource | null = null;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    const stamp = <T,>(value: T): Stamped<T> => ({ value, seq: ++seq.current });
-    const take = (event: MessageEvent<string>) => {
-      if (event.lastEventId) lastEventId.current = event.lastEventId;
-      return JSON.parse(event.data) as unknown;
-    };
-    const close = () => {
-      clearTimeout(retry);
-      source?.close();
-      source = null;
-    };
-    const open = () => {
-      close();
-      if (document.visibilityState !== "visible") return;
-      const url = eventsUrl(userId !== null, [...pollWatchers.current.keys()], feedWatch.current, lastEventId.current);
-      if (!url) return;
-      const opened = new EventSource(url);
-      source = opened;
-      opened.addEventListener("unread", (event) => {
-        const { count } = take(event) as { count: number };
-        setState((s) => ({ ...s, unread: stamp(count) }));
+    // The stream's code (~1 KiB) is fetched by this effect, after hydration: no page needs
+    // it to show or to answer a tap.
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void import("./live-stream").then(({ openLiveStream }) => {
+      if (cancelled) return;
+      stop = openLiveStream({
+        topics: () => ({ signedIn: userId !== null, polls: [...pollWatchers.current.keys()], feed: feedWatch.current }),
+        lastEventId,
+        stamp: (value) => ({ value, seq: ++seq.current }),
+        setState,
       });
-      opened.addEventListener("feed", (event) => {
-        const { count } = take(event) as { count: number };
-        setState((s) => ({ ...s, feed: stamp(count) }));
-      });
-      opened.addEventListener("poll", (event) => {
-        const { pollId, options } = take(event) as {
-          pollId: string;
-          options: LiveVotes;
-        };
-        setState((s) => ({
-          ...s,
-          polls: new Map(s.polls).set(pollId, stamp(options)),
-        }));
-      });
-      opened.addEventListener("error", () => {
-        // CONNECTING: the browser reconnects by itself (with Last-Event-ID). CLOSED: refused
-        // (429) or not an event stream; try again later rather than never.
-        if (opened.readyState === EventSource.CLOSED) retry = setTimeout(open, RETRY_AFTER_REFUSAL_MS);
-      });
-    };
-    const onVisibility = () => (document.visibilityState === "visible" ? open() : close());
-    // Deferred a tick: the page's polls and feed register in the same commit, and changing
-    // topics re-runs this effect; the stream then opens once, with all of them.
-    retry = setTimeout(open);
-    document.addEventListener("visibilitychange", onVisibility);
+    });
     return () => {
-      document.removeEventListener("visibilitychange", onVisibility);
-      close();
+      cancelled = true;
+      stop?.();
     };
   }, [userId, topics]);
 

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useFetchers, useLocation, useNavigation, useRevalidator } from "react-router";
-import { invalidateLoaderCache } from "~/client/loader-cache";
+import { invalidateLoaderCache } from "~/client/cached-client-loader";
 
 /**
  * Keeps the loader cache honest: a write (any non-GET navigation or fetcher) empties it,

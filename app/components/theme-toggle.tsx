@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { IconTooltip } from "~/components/ui/tooltip";
-import { THEME_STORAGE_KEY, isTheme, type Theme } from "~/lib/theme";
+import { readCookie } from "~/lib/cookies";
+import { THEME_COOKIE, THEME_STORAGE_KEY, isTheme, type Theme } from "~/lib/theme";
 
 /**
  * A plain form posting to /theme, so it works with JavaScript off; with JavaScript on
@@ -20,19 +21,21 @@ export function ThemeToggle({ theme }: { theme: Theme }) {
     document.documentElement.style.colorScheme = shown;
   }, [shown]);
 
-  // First visit after JavaScript loads: a theme saved in localStorage (e.g. before the
-  // cookie existed) wins and is mirrored into the cookie.
+  // On hydration: the cookie, when there is one, is the truth (a switch tapped before the
+  // page was hydrated posted the form natively and set only the cookie) and localStorage
+  // follows it. Without a cookie, a theme saved in localStorage (e.g. before the cookie
+  // existed) wins and is mirrored into the cookie.
   useEffect(() => {
     const saved = window.localStorage.getItem(THEME_STORAGE_KEY);
-    if (isTheme(saved) && saved !== theme) {
+    if (isTheme(readCookie(document.cookie, THEME_COOKIE)) || !isTheme(saved)) {
+      window.localStorage.setItem(THEME_STORAGE_KEY, theme);
+    } else if (saved !== theme) {
       // redirectTo keeps the visitor where they are: without it the action's redirect
       // would navigate to "/".
       void fetcher.submit(
         { theme: saved, redirectTo: location.pathname + location.search },
         { method: "post", action: "/theme" },
       );
-    } else if (!isTheme(saved)) {
-      window.localStorage.setItem(THEME_STORAGE_KEY, theme);
     }
     // Runs once on hydration by design.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -21,3 +21,15 @@ export function takeEarlyInstallPrompt<T>(target: Record<string, unknown>): T | 
 
 /** The performance mark the root sets when hydration has committed (tests and the phone bench read it). */
 export const HYDRATED_MARK = "guida:hydrated";
+
+/** The attribute on <html> that app.css's `js-only` / `no-js-only` rules read. */
+export const HYDRATED_ATTRIBUTE = "data-hydrated";
+
+/**
+ * Called by the root once hydration has committed (a layout effect: handlers are attached):
+ * controls that need JavaScript replace their fallbacks, and the moment is marked.
+ */
+export function markDocumentHydrated() {
+  document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, "");
+  if (performance.getEntriesByName(HYDRATED_MARK).length === 0) performance.mark(HYDRATED_MARK);
+}

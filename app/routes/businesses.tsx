@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { cachedClientLoader } from "~/client/loader-cache";
+import { cachedClientLoader } from "~/client/cached-client-loader";
 import { CategoryFilter, DirectoryHeader } from "~/components/list-filters";
 import { OpenBadge } from "~/components/open-badge";
 import { keysetPageHref, PagedList, pageRequestFromUrl } from "~/components/pagination";

@@ -1,6 +1,6 @@
 import { Link, data } from "react-router";
 import { FavoriteButton } from "~/components/favorites";
-import { cachedClientLoader } from "~/client/loader-cache";
+import { cachedClientLoader } from "~/client/cached-client-loader";
 import { AvailabilityBadge } from "~/components/availability-badge";
 import { keysetPageHref, PagedList, pageRequestFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";

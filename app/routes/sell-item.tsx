@@ -11,6 +11,7 @@ import { cardClass } from "~/components/ui/card";
 import { sellItemPage } from "../../server/cache/reads";
 import { favoriteStateOf } from "../../server/toolkit/favorite-state";
 import { publicOrigin } from "../../server/web/origin";
+import { itemOrderHref } from "~/lib/cart-order";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/sell-item";
 import { textLinkClass } from "~/components/ui/text-link";
@@ -19,7 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
   const [user, item] = await Promise.all([ctx.user(), ctx.db.asVisitor(sellItemPage, { id: params.id })]);
   if (!item) throw data(null, { status: 404 });
-  return { item, isOwner: user?.id === item.sellerId, favoriteState: await favoriteStateOf(ctx, [item.id]), origin: publicOrigin() };
+  return { item, isOwner: user?.id === item.sellerId, favoriteState: await favoriteStateOf(ctx, [item.id]), orderHref: itemOrderHref(toCartProduct({ ...item, image: null }), publicOrigin()) };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
@@ -31,7 +32,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) =>
     : [{ title: "Anúncio não encontrado · Guida" }];
 
 export default function SellItemPage({ loaderData }: Route.ComponentProps) {
-  const { item, isOwner, origin } = loaderData;
+  const { item, isOwner, orderHref } = loaderData;
   const sold = item.status === "sold";
   const [cover, ...more] = item.images;
   return (
@@ -100,7 +101,7 @@ export default function SellItemPage({ loaderData }: Route.ComponentProps) {
       ) : !sold ? (
         <>
           <AddToCartButton product={toCartProduct({ ...item, image: cover ?? null })} className="w-full" />
-          <WhatsAppWithoutCart product={toCartProduct({ ...item, image: cover ?? null })} origin={origin} className="w-full" />
+          <WhatsAppWithoutCart href={orderHref} title={item.title} className="w-full" />
         </>
       ) : null}
 

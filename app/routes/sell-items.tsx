@@ -17,6 +17,7 @@ import type { SellItemCard } from "../../server/models/sell-items";
 import { sellItemList } from "../../server/cache/reads";
 import { favoriteStateOf } from "../../server/toolkit/favorite-state";
 import { publicOrigin } from "../../server/web/origin";
+import { itemOrderHref } from "~/lib/cart-order";
 import { getRequestContext } from "../../server/toolkit/request-context";
 import type { Route } from "./+types/sell-items";
 import { textLinkClass } from "~/components/ui/text-link";
@@ -55,11 +56,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...pageRequestFromUrl(url),
   });
   const favoriteState = await favoriteStateOf(ctx, list.items.map((item) => item.id));
-  return { ...list, favoriteState, origin: publicOrigin(), categories, category: category ?? "", minPrice: min.text, maxPrice: max.text, problems };
+  const origin = publicOrigin();
+  // Each item's WhatsApp message, for the page before (or without) its scripts: the cart's
+  // stand-in (components/cart.tsx WhatsAppWithoutCart).
+  const orderHrefs = Object.fromEntries(list.items.map((item) => [item.id, itemOrderHref(toCartProduct(item), origin)]));
+  return { ...list, favoriteState, orderHrefs, categories, category: category ?? "", minPrice: min.text, maxPrice: max.text, problems };
 }
 
 export default function SellItems({ loaderData }: Route.ComponentProps) {
-  const { items, hasMore, categories, category, minPrice, maxPrice, problems, page, origin } = loaderData;
+  const { items, hasMore, categories, category, minPrice, maxPrice, problems, page, orderHrefs } = loaderData;
   const filtered = Boolean(category || minPrice || maxPrice);
   const href = keysetPageHref("/sell-items", { categoria: category, precoMin: minPrice, precoMax: maxPrice }, page, items);
   return (
@@ -123,13 +128,13 @@ export default function SellItems({ loaderData }: Route.ComponentProps) {
         hasMore={hasMore}
         href={href}
       >
-        {(item, i) => <SellItemCardView item={item} priority={i < 2} origin={origin} />}
+        {(item, i) => <SellItemCardView item={item} priority={i < 2} orderHref={orderHrefs[item.id] ?? ""} />}
       </PagedList>
     </div>
   );
 }
 
-function SellItemCardView({ item, priority, origin }: { item: SellItemCard; priority: boolean; origin: string }) {
+function SellItemCardView({ item, priority, orderHref }: { item: SellItemCard; priority: boolean; orderHref: string }) {
   const user = useCurrentUser();
   const sold = item.status === "sold";
   const own = user?.id === item.sellerId;
@@ -168,7 +173,7 @@ function SellItemCardView({ item, priority, origin }: { item: SellItemCard; prio
       <div className="flex items-center gap-2">
         <FavoriteButton itemType="sell_item" itemId={item.id} label={item.title} />
         {!sold && !own ? <AddToCartButton product={toCartProduct(item)} className="flex-1" /> : null}
-        {!sold && !own ? <WhatsAppWithoutCart product={toCartProduct(item)} origin={origin} className="flex-1" /> : null}
+        {!sold && !own ? <WhatsAppWithoutCart href={orderHref} title={item.title} className="flex-1" /> : null}
         {own ? (
           <Link to={`/sell-items/${item.id}/edit`} className={buttonClass("secondary", "sm", "flex-1")}>
             Editar

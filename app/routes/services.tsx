@@ -1,5 +1,5 @@
 import { FavoriteButton } from "~/components/favorites";
-import { cachedClientLoader } from "~/client/loader-cache";
+import { cachedClientLoader } from "~/client/cached-client-loader";
 import { CategoryFilter, DirectoryHeader } from "~/components/list-filters";
 import { keysetPageHref, PagedList, pageRequestFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";

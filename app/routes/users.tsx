@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { cachedClientLoader } from "~/client/loader-cache";
+import { cachedClientLoader } from "~/client/cached-client-loader";
 import { ProfileLinkCard } from "~/components/profile-view";
 import { Button, buttonClass } from "~/components/ui/button";
 import { keysetPageHref, pageRequestFromUrl } from "~/components/pagination";

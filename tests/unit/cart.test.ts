@@ -1,19 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  addToCart,
-  cartCount,
-  cartTotal,
-  formatCents,
-  groupBySeller,
-  MAX_CART_QUANTITY,
-  priceToCents,
-  removeFromCart,
-  setQuantity,
-  whatsAppOrderHref,
-  whatsAppOrderText,
-  type Cart,
-  type CartProduct,
-} from "~/lib/cart";
+import { addToCart, cartCount, MAX_CART_QUANTITY, removeFromCart, setQuantity, type Cart, type CartProduct } from "~/lib/cart";
+import { cartTotal, formatCents, groupBySeller, priceToCents, whatsAppOrderHref, whatsAppOrderText } from "~/lib/cart-order";
 import { formatBRL } from "~/lib/format";
 
 const ana = { sellerId: "seller-ana", sellerName: "Ana Clara Souza", sellerUsername: "ana_souza" };
