@@ -47,18 +47,18 @@ const PUBLIC_PAGES = [
  * delete it when the page fits. /login carries zod and conform for its forms.
  */
 const STILL_OVER: Record<string, number> = {
-  "/": 125.5,
+  "/": 126,
   "/businesses": 126,
-  "/business/any": 128,
-  "/drivers/todos": 126.5,
+  "/business/any": 128.5,
+  "/drivers/todos": 127,
   "/driver/any": 128,
   "/news/any": 125.5,
   "/posts": 128,
   "/posts/any": 126,
   "/sell-items": 128,
   "/sell-items/any": 127,
-  "/instalar": 127,
-  "/login": 164.5, // zod and conform for its forms (~35 KiB): see docs/performance.md
+  "/instalar": 126,
+  "/login": 165, // zod and conform for its forms (~35 KiB): see docs/performance.md
 };
 
 type Budget = { rows: { path: string; kib: number; limit: number; files: number }[]; failures: string[] };
