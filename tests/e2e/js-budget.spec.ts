@@ -51,14 +51,15 @@ const STILL_OVER: Record<string, number> = {
   "/businesses": 126,
   "/business/any": 128.5,
   "/drivers/todos": 127,
-  "/driver/any": 128,
+  "/driver/any": 128.5,
   "/news/any": 125.5,
+  "/users": 125.5,
   "/posts": 128,
   "/posts/any": 126,
   "/sell-items": 128,
   "/sell-items/any": 127,
   "/instalar": 126,
-  "/login": 165, // zod and conform for its forms (~35 KiB): see docs/performance.md
+  "/login": 165.5, // zod and conform for its forms (~35 KiB): see docs/performance.md
 };
 
 type Budget = { rows: { path: string; kib: number; limit: number; files: number }[]; failures: string[] };
