@@ -2,9 +2,9 @@ import { Writable } from "node:stream";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
-import { NonceProvider } from "./lib/nonce";
+import { NonceProvider } from "./hooks/nonce";
 import { hydrateAfterLoad } from "./lib/hydration-loader";
-import { serverContextOf } from "../server/toolkit/request-context";
+import { serverContextOf } from "#server/toolkit/request-context";
 
 export const streamTimeout = 5_000;
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { formatLongDate, formatShortDate } from "~/lib/format";
+import { formatLongDate, formatShortDate } from "#core/format";
 import { cardClass } from "~/components/ui/card";
-import { hrefOf } from "~/lib/item-kinds";
+import { hrefOf } from "#core/item-kinds";
 import { FavoriteButton } from "./favorites";
 import { Picture } from "./picture";
 import { HiddenNotice, ReportLink } from "./report-link";

@@ -3,14 +3,14 @@ import { FavoriteButton } from "~/components/favorites";
 import { cachedClientLoader } from "~/client/cached-client-loader";
 import { keysetPageHref, PagedList, pageRequestFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
-import { formatLongDate } from "~/lib/format";
+import { formatLongDate } from "#core/format";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
 import { ItemTitle } from "~/components/ui/item-title";
-import { newsList } from "../../server/cache/reads";
-import { favoriteStateOf } from "../../server/toolkit/favorite-state";
-import { getRequestContext } from "../../server/toolkit/request-context";
+import { newsList } from "#server/cache/reads";
+import { favoriteStateOf } from "#server/toolkit/favorite-state";
+import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/news";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,9 +1,9 @@
 import { data, Link } from "react-router";
 import { PostCard } from "~/components/post-card";
-import { refusalOf } from "~/lib/refused";
-import { getPost } from "../../server/models/posts";
-import { favoriteStateOf } from "../../server/toolkit/favorite-state";
-import { getRequestContext } from "../../server/toolkit/request-context";
+import { refusalOf } from "#core/refused";
+import { getPost } from "#server/models/posts";
+import { favoriteStateOf } from "#server/toolkit/favorite-state";
+import { getRequestContext } from "#server/toolkit/request-context";
 import { voteAction } from "./+shared/vote.server";
 import type { Route } from "./+types/post";
 import { textLinkClass } from "~/components/ui/text-link";

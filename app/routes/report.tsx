@@ -5,14 +5,14 @@ import { z } from "zod";
 import { FieldError, FormErrors } from "~/components/ui/form-field";
 import { TextAreaField } from "~/components/ui/textarea-field";
 import { Button } from "~/components/ui/button";
-import { KIND_LIST_HREFS, REPORT_REASON_LABELS, REPORT_REASONS, REPORTABLE_KIND_NAMES, REPORTABLE_KINDS, reportedItemHref, type ReportReason } from "~/lib/moderation";
-import { refusePage } from "../../server/toolkit/refuse-page";
-import { reportNotice, whyCannotReport } from "~/lib/trust";
-import "~/lib/zod-messages";
-import { itemIsHidden, outcomeOf, reportItem, reportTarget } from "../../server/models/moderation";
-import { myTrust } from "../../server/models/trust";
-import { parseSubmission, redirectWithFlash, signedInAction } from "../../server/toolkit/action";
-import { getRequestContext } from "../../server/toolkit/request-context";
+import { KIND_LIST_HREFS, REPORT_REASON_LABELS, REPORT_REASONS, REPORTABLE_KIND_NAMES, REPORTABLE_KINDS, reportedItemHref, type ReportReason } from "#core/moderation";
+import { refusePage } from "#server/toolkit/refuse-page";
+import { reportNotice, whyCannotReport } from "#core/trust";
+import "#core/zod-messages";
+import { itemIsHidden, outcomeOf, reportItem, reportTarget } from "#server/models/moderation";
+import { myTrust } from "#server/models/trust";
+import { parseSubmission, redirectWithFlash, signedInAction } from "#server/toolkit/action";
+import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/report";
 
 // Limits mirror the reports table's CHECK constraints.

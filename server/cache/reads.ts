@@ -9,7 +9,7 @@ import { getSellItem, listSellItemCategories, listSellItems, type SellItemFilter
 import { getService, listServiceCategories, listServices } from "../models/services";
 import { getHomeOverview } from "../models/town";
 import type { PageRequest } from "../models/keyset";
-import type { DriverFilter } from "../../app/lib/drivers";
+import type { DriverFilter } from "#core/drivers";
 
 /**
  * The reads the server may keep between requests (server/cache/read-cache.ts), each declared once

@@ -1,6 +1,6 @@
-import { isUuid } from "../../app/lib/uuid";
+import { isUuid } from "#core/uuid";
 import type { Queryable } from "../db";
-import type { ModeratorAction, ReportableKind, ReportReason } from "../../app/lib/moderation";
+import type { ModeratorAction, ReportableKind, ReportReason } from "#core/moderation";
 
 /**
  * Issue #18: reports, the moderation queue and what moderators do. The database decides

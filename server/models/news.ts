@@ -1,4 +1,4 @@
-import { isUuid } from "../../app/lib/uuid";
+import { isUuid } from "#core/uuid";
 import type { Queryable } from "../db";
 import { keysetPage, newestOrderPage, type PageRequest } from "./keyset";
 

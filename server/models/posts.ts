@@ -1,6 +1,6 @@
-import { isUuid } from "../../app/lib/uuid";
-import { tally } from "../../app/lib/polls";
-import { samePoll, type PollInput, type PostInput } from "../../app/lib/post-form";
+import { isUuid } from "#core/uuid";
+import { tally } from "#core/polls";
+import { samePoll, type PollInput, type PostInput } from "#core/post-form";
 import type { Queryable } from "../db";
 import { keysetPage, newestOrderPage, type PageRequest } from "./keyset";
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "../auth/password";
-import { normalizeBrazilianPhone } from "../../app/lib/phone";
+import { normalizeBrazilianPhone } from "#core/phone";
 import { buildDemoTown } from "./seed-data";
 import { DEMO_PASSWORD, SupabaseSeedRefusedError } from "./seed";
 import { hasSupabaseAuthSchema } from "../db/migrate";

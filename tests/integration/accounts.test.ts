@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Sql } from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDemoTown } from "../../server/seed/seed-data";
+import { buildDemoTown } from "#server/seed/seed-data";
 import { startSmtpStandIn, type SmtpStandIn } from "./fixtures/smtp-stand-in";
 import { adminQuery, databaseUrl, TEST_DATABASE_URL } from "./postgres-admin";
 import {

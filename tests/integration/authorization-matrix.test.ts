@@ -5,11 +5,11 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import routes from "../../app/routes";
-import { openPostgres } from "../../server/db/engines";
-import { buildDemoTown, DEMO_MODERATOR } from "../../server/seed/seed-data";
-import { seedDemoTownIfEmpty } from "../../server/seed/seed";
-import type { Database } from "../../server/db/types";
+import routes from "~/routes";
+import { openPostgres } from "#server/db/engines";
+import { buildDemoTown, DEMO_MODERATOR } from "#server/seed/seed-data";
+import { seedDemoTownIfEmpty } from "#server/seed/seed";
+import type { Database } from "#server/db/types";
 import { adminQuery, databaseUrl, TEST_DATABASE_URL } from "./postgres-admin";
 import {
   copySeededDataDir,

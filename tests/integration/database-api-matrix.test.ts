@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { withUser } from "../../server/db/with-user";
-import { ANON, type Claims, type Database, type Queryable } from "../../server/db/types";
-import { addFavorite } from "../../server/models/favorites";
-import { listSellItems } from "../../server/models/sell-items";
+import { withUser } from "#server/db/with-user";
+import { ANON, type Claims, type Database, type Queryable } from "#server/db/types";
+import { addFavorite } from "#server/models/favorites";
+import { listSellItems } from "#server/models/sell-items";
 import { forEachEngine } from "./db";
 
 // Issue #13, finding 3: on Supabase, PostgREST exposes every table of `public` to every

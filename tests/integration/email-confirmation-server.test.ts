@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDemoTown } from "../../server/seed/seed-data";
+import { buildDemoTown } from "#server/seed/seed-data";
 import { startSmtpStandIn, type SmtpStandIn } from "./fixtures/smtp-stand-in";
 import {
   confirmationLinks,

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDemoTown, DEMO_MODERATOR } from "../../server/seed/seed-data";
+import { buildDemoTown, DEMO_MODERATOR } from "#server/seed/seed-data";
 import { missingRows, routeActions } from "../action-intents";
 import {
   copySeededDataDir,

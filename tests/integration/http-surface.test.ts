@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDemoTown } from "../../server/seed/seed-data";
+import { buildDemoTown } from "#server/seed/seed-data";
 import { copySeededDataDir, ensureBuild, killChildren, request, type Server, signIn, startReadyServer } from "./server-harness";
 
 // What the production server answers, and writes to its log, for requests nobody's

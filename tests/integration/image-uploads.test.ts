@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDemoTown } from "../../server/seed/seed-data";
-import { openPGlite } from "../../server/db/engines";
-import { acquireDataDirLock } from "../../server/db/lock";
+import { buildDemoTown } from "#server/seed/seed-data";
+import { openPGlite } from "#server/db/engines";
+import { acquireDataDirLock } from "#server/db/lock";
 import {
   copySeededDataDir,
   decodeHtml,

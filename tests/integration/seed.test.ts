@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { seedDemoTownIfEmpty } from "../../server/seed/seed";
+import { seedDemoTownIfEmpty } from "#server/seed/seed";
 import { forEachEngine } from "./db";
 
 let tmp: string;

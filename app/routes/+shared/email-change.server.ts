@@ -1,7 +1,7 @@
-import { getEnv } from "../../../server/env";
-import { parseSubmission, redirectWithFlash } from "../../../server/toolkit/action";
-import { authLimiter, EMAIL_CHANGE_PER_RESIDENT } from "../../../server/toolkit/rate-limit";
-import type { RequestContext } from "../../../server/toolkit/request-context";
+import { getEnv } from "#server/env";
+import { parseSubmission, redirectWithFlash } from "#server/toolkit/action";
+import { authLimiter, EMAIL_CHANGE_PER_RESIDENT } from "#server/toolkit/rate-limit";
+import type { RequestContext } from "#server/toolkit/request-context";
 import { EmailChangeSchema } from "./email-change";
 import { ERROR_TEXT, mailAfterResponse, statusOf, tooMany } from "./login-confirm.server";
 

@@ -1,14 +1,14 @@
 import { createHash } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "react-router";
-import { normalizeBrazilianPhone } from "~/lib/phone";
+import { normalizeBrazilianPhone } from "#core/phone";
 import { safeRedirectPath } from "~/lib/redirects";
-import type { AuthErrorCode } from "../../../server/auth/types";
-import { getEnv } from "../../../server/env";
-import { parseSubmission, redirectWithFlash, replyRefused } from "../../../server/toolkit/action";
-import { addFavoriteAfterSignIn } from "../../../server/toolkit/favorite-state";
-import { authLimiter, limitAddress, MAIL_PER_ADDRESS, PHONE_TAKEN_PER_IP, RESEND_PER_IP, SIGN_UP_PER_IP } from "../../../server/toolkit/rate-limit";
-import type { RequestContext } from "../../../server/toolkit/request-context";
+import type { AuthErrorCode } from "#server/auth/types";
+import { getEnv } from "#server/env";
+import { parseSubmission, redirectWithFlash, replyRefused } from "#server/toolkit/action";
+import { addFavoriteAfterSignIn } from "#server/toolkit/favorite-state";
+import { authLimiter, limitAddress, MAIL_PER_ADDRESS, PHONE_TAKEN_PER_IP, RESEND_PER_IP, SIGN_UP_PER_IP } from "#server/toolkit/rate-limit";
+import type { RequestContext } from "#server/toolkit/request-context";
 import { ConfirmSchema, EMAIL_NOT_CONFIRMED, ResendSchema, SignUpSchema } from "./login-forms";
 
 /**

@@ -1,9 +1,9 @@
-import { isUuid } from "~/lib/uuid";
+import { isUuid } from "#core/uuid";
 import { redirect } from "react-router";
 import { safeRedirectPath } from "~/lib/redirects";
-import { intentOf, readForm, redirectWithFlash, replyRefused } from "../../../server/toolkit/action";
-import { vote } from "../../../server/models/posts";
-import type { RequestContext } from "../../../server/toolkit/request-context";
+import { intentOf, readForm, redirectWithFlash, replyRefused } from "#server/toolkit/action";
+import { vote } from "#server/models/posts";
+import type { RequestContext } from "#server/toolkit/request-context";
 
 /**
  * POST intent=vote, postId, optionId (and optional redirectTo): the feed (/posts) and a
