@@ -1,23 +1,20 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDemoTown, DEMO_MODERATOR } from "#server/seed/seed-data";
 import { missingRows, routeActions } from "../action-intents";
 import {
-  copySeededDataDir,
   confirmFromLog,
   cookiePair,
   decodeHtml,
-  ensureBuild,
-  killChildren,
-  request,
   type HttpResponse,
+  request,
   type Server,
   signIn,
-  startReadyServer,
+  startTownServer,
+  type TownFolder,
 } from "./server-harness";
 
 // Issue #9: every form action of the public contract (DESIGN.md §4) attacked with the
@@ -262,7 +259,7 @@ function firstMatch(html: string, pattern: RegExp, what: string): string {
 // The server, the people and their rows
 
 let server: Server;
-let tmp: string;
+let folder: TownFolder | undefined;
 let dataDir: string;
 
 /** A (the actor) and B (whose rows A forges) each own a business of the demo town. */
@@ -386,11 +383,8 @@ beforeAll(async () => {
   png = await sharp({ create: { width: 48, height: 32, channels: 3, background: "#2a7" } })
     .png()
     .toBuffer();
-  await ensureBuild();
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "guida-hostile-"));
-  dataDir = path.join(tmp, "data");
-  await copySeededDataDir(dataDir);
-  server = await startReadyServer(dataDir, { RATE_LIMIT_SCALE: "1000", ACCESS_LOG: "off" });
+  ({ town: folder, server } = await startTownServer("hostile", { RATE_LIMIT_SCALE: "1000", ACCESS_LOG: "off" }));
+  dataDir = path.join(folder.dir, "data");
 
   ctx.a = (await signIn(server.url, userA.email, PASSWORD, sameSite())).cookie;
   ctx.b = (await signIn(server.url, userB.email, PASSWORD, sameSite())).cookie;
@@ -474,10 +468,7 @@ beforeAll(async () => {
   ctx.p.cookie = (await confirmFromLog(server.proc, server.url, ctx.p.email, sameSite())).cookie;
 }, 240_000);
 
-afterAll(() => {
-  killChildren();
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
-});
+afterAll(() => folder?.close());
 
 // ---------------------------------------------------------------------------------------
 // The table: actions × hostile inputs
