@@ -32,7 +32,8 @@ export const UNREADABLE_FORM = "Não conseguimos ler o envio. Tente de novo.";
 /** What text carrying U+0000 gets back: no keyboard types it and PostgreSQL text cannot store it. */
 export const NUL_REFUSED = "O texto enviado tem um caractere inválido (o caractere nulo). Apague-o e tente de novo.";
 
-type Errors = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
+/** Conform's errors of a refused submission: about the whole form, and per field. */
+export type Errors = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
 type ReplyInit = { headers?: HeadersInit };
 
 /** A refusal not about what was typed: 403, 404, an unknown intent, a body we cannot read. */
