@@ -1,4 +1,4 @@
-import { normalizeBrazilianPhone } from "#core/phone";
+import { normalizeBrazilianPhone } from "./phone";
 
 /**
  * Links a phone can act on: dial, WhatsApp chat with a prefilled message, map, share.

@@ -1,10 +1,10 @@
-import { isUuid } from "#core/uuid";
+import { isUuid } from "../../app/lib/uuid";
 import type { Queryable } from "../db";
 import { keysetPage, newestOrderPage, type PageRequest } from "./keyset";
 
 export type Notification = {
   id: string;
-  kind: "welcome" | "favorite" | "vote" | "moderation";
+  kind: "welcome" | "favorite" | "vote" | "moderation" | "comment";
   title: string;
   body: string;
   link: string | null;

@@ -1,15 +1,10 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDemoTown } from "#server/seed/seed-data";
-import {
-  openTown,
-  request,
-  type Server,
-  signIn,
-  type TownFolder,
-} from "./server-harness";
+import { buildDemoTown } from "../../server/seed/seed-data";
+import { copySeededDataDir, ensureBuild, killChildren, request, type Server, signIn, startReadyServer } from "./server-harness";
 
 // What the production server answers, and writes to its log, for requests nobody's
 // browser sends: NUL bytes in addresses, TRACE, a forged newline in a query string; and
@@ -20,19 +15,24 @@ const PASSWORD = "guida2026";
 const town = buildDemoTown();
 const ana = town.users[0]!;
 
-let folder: TownFolder | undefined;
+let tmp: string;
 let dataDir: string;
 let server: Server;
 let stdout = "";
 
 beforeAll(async () => {
-  folder = await openTown("http");
-  dataDir = await folder.copy("town");
-  server = await folder.start({}, "town");
+  await ensureBuild();
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "guida-http-"));
+  dataDir = path.join(tmp, "town");
+  await copySeededDataDir(dataDir);
+  server = await startReadyServer(dataDir);
   server.proc.child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
 }, 420_000);
 
-afterAll(() => folder?.close());
+afterAll(() => {
+  killChildren();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
 
 /** A stack trace or an internal error page in what a client received. */
 function leaksInternals(body: string): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePrice } from "#core/price";
+import { parsePrice } from "~/lib/price";
 
 describe("parsePrice", () => {
   it.each([
