@@ -211,7 +211,9 @@ export function cachedAnswer(page: CachedPage, cacheStatus: "HIT" | "MISS", quer
     const headers = new Headers(page.headers);
     headers.set("ETag", page.etag);
     headers.set("X-Cache", cacheStatus);
+    // A cached page is a document, kept per Save-Data (HtmlCache.key): say both.
     headers.append("Vary", "Accept-Encoding");
+    headers.append("Vary", "Save-Data");
     let body: Buffer | null = page.body;
     if (notModified) {
       headers.delete("Content-Length");
@@ -239,8 +241,17 @@ function answerResponse(answer: CachedAnswer, context: PipelineContext): Respons
   return withRequestId(bufferedResponse(answer.body, { status: answer.status, headers }), context);
 }
 
+/**
+ * Documents and route data are rendered for the request's Save-Data (the root loader makes
+ * every image pick its smallest width): a shared cache must keep them apart (issue #29).
+ */
+function variesOnSaveData(request: Request, headers: Headers): boolean {
+  return /^text\/html/i.test(headers.get("Content-Type") ?? "") || new URL(request.url).pathname.endsWith(".data");
+}
+
 async function encode(request: Request, body: Buffer, status: number, headers: Headers): Promise<Response> {
   headers.append("Vary", "Accept-Encoding");
+  if (variesOnSaveData(request, headers)) headers.append("Vary", "Save-Data");
   const encoding = isCompressible(headers.get("Content-Type"), body.length) ? pickEncoding(request.headers.get("Accept-Encoding")) : null;
   const head = request.method.toUpperCase() === "HEAD";
   if (!encoding) {

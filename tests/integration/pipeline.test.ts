@@ -590,6 +590,25 @@ describe("the production server's pipeline", () => {
     expect(signedIn.body).toContain(ana.fullName);
   });
 
+  it("says which answers vary on Save-Data: documents, rendered or from the cache, and route data (issue #29)", async () => {
+    const url = `${direct.url}/sell-items`;
+    for (const headers of [{}, { "Save-Data": "on" }] as Record<string, string>[]) {
+      const first = await request(url, { headers });
+      const again = await request(url, { headers });
+      expect(again.headers["x-cache"]).toBe("HIT");
+      for (const answer of [first, again]) expect(answer.headers.vary).toMatch(/(^|,\s*)Save-Data(,|$)/);
+    }
+    // With Save-Data every photo offers only its smallest file.
+    const saving = await request(url, { headers: { "Save-Data": "on" } });
+    const plain = await request(url);
+    expect(plain.body).toMatch(/-640\.webp/);
+    expect(saving.body).not.toMatch(/-640\.webp/);
+    const data = await request(`${direct.url}/sell-items.data`);
+    expect(data.headers.vary).toMatch(/(^|,\s*)Save-Data(,|$)/);
+    const signedIn = await request(url, { headers: { Cookie: cookies.get("ana")! } });
+    expect(signedIn.headers.vary).toMatch(/(^|,\s*)Save-Data(,|$)/);
+  });
+
   it("limits writes per client address with 429, Retry-After and a Portuguese message", { timeout: 120_000 }, async () => {
     const theme = form({ theme: "dark", redirectTo: "/" });
     const post = (server: Server, extra: { localAddress?: string; headers?: Record<string, string> }) =>
