@@ -13,13 +13,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     // which imports the React Router build as a virtual module.
     rollupOptions: isSsrBuild
       ? { input: "./server/http/app.ts" }
-      : { output: { manualChunks: shellChunk(path.resolve(import.meta.dirname, "app")) } },
+      : { output: { manualChunks: shellChunk([path.resolve(import.meta.dirname, "app"), path.resolve(import.meta.dirname, "core")]) } },
   },
   ssr: {
     // Native or WASM packages must stay external so Node loads them from node_modules.
     external: ["@electric-sql/pglite", "sharp", "postgres"],
   },
-  // The `~/` import alias is declared once, in tsconfig.json's paths, and read from there.
+  // The import aliases (`~/`, `#core/`, `#server/`) are declared in tsconfig.json's paths and read from there.
   plugins: [
     serverOnly(path.resolve(import.meta.dirname, "server")),
     tsconfigPaths(),

@@ -2,7 +2,7 @@ import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  // The `~/` import alias comes from tsconfig.json's paths, as in the app's build.
+  // The import aliases (`~/`, `#core/`, `#server/`) come from tsconfig.json's paths, as in the app's build.
   plugins: [tsconfigPaths()],
   test: {
     projects: [

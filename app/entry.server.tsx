@@ -2,9 +2,9 @@ import { Writable } from "node:stream";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
-import { NonceProvider } from "./lib/nonce";
+import { NonceProvider } from "./hooks/nonce";
 import { hydrateAfterLoad } from "./lib/hydration-loader";
-import { serverContextOf } from "../server/toolkit/request-context";
+import { serverContextOf } from "#server/toolkit/request-context";
 
 export const streamTimeout = 5_000;
 
@@ -46,11 +46,6 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        // Never outline a finished Suspense boundary: past 12,800 bytes React writes it after
-        // the shell, hidden, for an inline script to move into place, which a browser with
-        // JavaScript off never runs (a post's comments, issue #30, vanished there). The whole
-        // document is buffered anyway (onAllReady), so there is nothing to stream early.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           pipe(sink);
         },

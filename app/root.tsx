@@ -1,10 +1,10 @@
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { AppShell, DocumentLayout, ErrorShell } from "./components/app-shell";
-import { themeFromCookieHeader } from "./lib/theme";
-import { readFlash } from "../server/toolkit/flash";
-import { badges } from "../server/cache/reads";
-import { getRequestContext, requestContextMiddleware } from "../server/toolkit/request-context";
+import { themeFromCookieHeader } from "#core/theme";
+import { readFlash } from "#server/toolkit/flash";
+import { badges } from "#server/cache/reads";
+import { getRequestContext, requestContextMiddleware } from "#server/toolkit/request-context";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

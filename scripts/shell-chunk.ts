@@ -12,9 +12,11 @@ type ManualChunkMeta = Rollup.ManualChunkMeta;
  * dictionary) and costs one request instead of twenty on a phone's few connections.
  * Packages keep Rollup's own placement (React and React Router are the entry's chunks).
  */
-export function shellChunk(appDirectory: string) {
+export function shellChunk([appDirectory, ...shared]: [string, ...string[]]) {
   let shell: Set<string> | null = null;
-  const inApp = (id: string) => id.startsWith(appDirectory + path.sep) && !id.includes("node_modules");
+  // The app's own modules and the shared core's (core/) it imports.
+  const ours = [appDirectory, ...shared].map((dir) => dir + path.sep);
+  const inApp = (id: string) => ours.some((dir) => id.startsWith(dir)) && !id.includes("node_modules");
   const rootOf = (id: string) => /[\\/]app[\\/]root\.tsx(\?|$)/.test(id) && id.startsWith(appDirectory);
 
   function reachable(meta: ManualChunkMeta): Set<string> {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import ts from "typescript";
-import routes from "../app/routes";
+import routes from "~/routes";
 
 // Issue #25: the hostile-input table must try every intent of every action, not only its
 // default one. This reads the intents each action accepts from the route modules themselves

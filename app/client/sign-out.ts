@@ -1,6 +1,6 @@
-import { cookieNames, expireCookie } from "~/lib/cookies";
+import { cookieNames, expireCookie } from "#core/cookies";
 import { INSTALL_DISMISSED_KEY } from "~/lib/session-keys";
-import { THEME_STORAGE_KEY } from "~/lib/theme";
+import { THEME_STORAGE_KEY } from "#core/theme";
 
 import { signOutCleanups } from "./sign-out-listeners";
 

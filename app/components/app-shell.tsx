@@ -12,10 +12,10 @@ import { FlashMessage } from "./flash-message";
 import { LoaderCacheSync } from "./loader-cache-sync";
 import { LastPathTracker } from "./last-path-tracker";
 import { UserProvider, type CurrentUser } from "./user-context";
-import { useNonce } from "~/lib/nonce";
+import { useNonce } from "~/hooks/nonce";
 import { EARLY_EVENTS_SCRIPT, markDocumentHydrated } from "~/lib/early-events";
-import { useHydrated } from "~/lib/use-hydrated";
-import { DEFAULT_THEME, type Theme } from "~/lib/theme";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { DEFAULT_THEME, type Theme } from "#core/theme";
 // The stylesheet is rendered by the layout with a React `precedence`, not through <Links />:
 // React 19 hoists resources with a precedence ahead of the route modules' modulepreload
 // links, so on a phone's few HTTP/1.1 connections the page's only render-blocking file is

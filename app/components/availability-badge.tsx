@@ -1,4 +1,4 @@
-import { isOpenNow, type OpeningHours } from "~/lib/business-hours";
+import { isOpenNow, type OpeningHours } from "#core/business-hours";
 
 /**
  * Disponível agora / Indisponível for a driver: working hours follow the businesses' shape

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link } from "react-router";
-import type { RefusedPage } from "~/lib/refused";
+import type { RefusedPage } from "#core/refused";
 import { buttonClass } from "~/components/ui/button";
 
 /** The status's own words, for a refusal that brings none (a thrown 403 or 409 without a page). */
@@ -15,7 +15,7 @@ function isRefusedPage(value: unknown): value is RefusedPage {
 /**
  * What every route shows when it cannot show itself (the root's ErrorBoundary renders this
  * inside the app shell): the spec's 404 page; a refusal (403, 409, or a 404 that says more)
- * with its title, its message and a way on (app/lib/refused.ts refusePage); 503 when the
+ * with its title, its message and a way on (core/refused.ts refusePage); 503 when the
  * data is out of reach; anything else as a plain "something went wrong", never a stack trace
  * outside development.
  */

@@ -1,11 +1,11 @@
 import { createContext, useContext, useEffect, useMemo } from "react";
 import { useFetcher, useLocation, useMatches } from "react-router";
 import { simpleToasts } from "~/components/ui/toast";
-import type { FavoriteState } from "~/lib/favorites";
-import type { ItemKind } from "~/lib/item-kinds";
-import { refusalMessages, type Refused } from "~/lib/refused";
+import type { FavoriteState } from "#core/favorites";
+import type { ItemKind } from "#core/item-kinds";
+import { refusalMessages, type Refused } from "#core/refused";
 import { IconTooltip } from "~/components/ui/tooltip";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { useCurrentUser } from "./user-context";
 
 type FavoritesValue = { ids: ReadonlySet<string>; error: string | null };

@@ -3,8 +3,8 @@ import { FavoriteButton } from "~/components/favorites";
 import { Picture } from "~/components/picture";
 import { cardClass } from "~/components/ui/card";
 import { telHref } from "~/lib/contact-links";
-import type { ListingKind } from "~/lib/item-kinds";
-import { formatBrazilianPhone } from "~/lib/phone";
+import type { ListingKind } from "#core/item-kinds";
+import { formatBrazilianPhone } from "#core/phone";
 
 /**
  * The pieces a directory listing's own page (/business/{id}, /service/{id}, /driver/{id})

@@ -1,4 +1,4 @@
-import { describeOpenStatus, openStatus, type OpeningHours } from "~/lib/business-hours";
+import { describeOpenStatus, openStatus, type OpeningHours } from "#core/business-hours";
 
 /** "Aberto · fecha às 18:00" / "Fechado · abre amanhã às 7:00", computed for the given instant with the spec's rule. */
 export function OpenBadge({ hours, now }: { hours: OpeningHours | null; now: Date }) {

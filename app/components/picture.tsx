@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
-import { initialsOf } from "~/lib/format";
-import { imageSources } from "~/lib/images";
+import { initialsOf } from "#core/format";
+import { imageSources } from "#core/images";
 
 type PictureProps = {
   image: string | null | undefined;

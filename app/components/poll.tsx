@@ -1,7 +1,7 @@
 import { Link, useFetcher } from "react-router";
-import { applyVote, formatVotes, tally } from "~/lib/polls";
-import { refusalOf, type Refused } from "~/lib/refused";
-import { useHydrated } from "~/lib/use-hydrated";
+import { applyVote, formatVotes, tally } from "#core/polls";
+import { refusalOf, type Refused } from "#core/refused";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { usePollVotes } from "./live";
 import { useCurrentUser } from "./user-context";
 

@@ -1,8 +1,8 @@
 import { getInputProps } from "@conform-to/react";
 import { useEffect, useState } from "react";
-import { MAX_POLL_OPTION_LENGTH, MAX_POLL_OPTIONS, MAX_POLL_QUESTION_LENGTH, MIN_POLL_OPTIONS } from "~/lib/polls";
-import { imageFieldLabel } from "~/lib/images";
-import { MAX_POST_LENGTH } from "~/lib/post-form";
+import { MAX_POLL_OPTION_LENGTH, MAX_POLL_OPTIONS, MAX_POLL_QUESTION_LENGTH, MIN_POLL_OPTIONS } from "#core/polls";
+import { imageFieldLabel } from "#core/images";
+import { MAX_POST_LENGTH } from "#core/post-form";
 import { Button } from "~/components/ui/button";
 import { controlClass, FieldError, fieldErrors, LabelledField, type TextField } from "./ui/form-field";
 import { ImageField } from "./ui/image-field";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Picture } from "~/components/picture";
-import { formatBRL, formatLongDate, formatShortDate } from "~/lib/format";
+import { formatBRL, formatLongDate, formatShortDate } from "#core/format";
 import { cardClass } from "~/components/ui/card";
 
 type Listing = { id: string; title: string; subtitle: string; createdAt: Date | string; image: string | null };

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { HIDDEN_LABEL, reportHref, type ReportableKind, type ReportReason } from "~/lib/moderation";
+import { HIDDEN_LABEL, reportHref, type ReportableKind, type ReportReason } from "#core/moderation";
 
 const linkClass = "inline-flex min-h-11 items-center text-sm text-stone-600 underline dark:text-stone-300";
 

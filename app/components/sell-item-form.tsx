@@ -1,8 +1,8 @@
 import { getInputProps, getSelectProps } from "@conform-to/react";
 import { controlClass, FieldError, FormField, LabelledField, type TextField } from "./ui/form-field";
 import { TextAreaField } from "./ui/textarea-field";
-import { IMAGE_FILE_RULE } from "~/lib/images";
-import { CONDITION_LABELS, MAX_SELL_ITEM_IMAGES, SELL_ITEM_CATEGORIES, SELL_ITEM_CONDITIONS } from "~/lib/sell-items";
+import { IMAGE_FILE_RULE } from "#core/images";
+import { CONDITION_LABELS, MAX_SELL_ITEM_IMAGES, SELL_ITEM_CATEGORIES, SELL_ITEM_CONDITIONS } from "#core/sell-items";
 
 /** The photo list's own errors and each photo's ("images[2]"), shown together. */
 function allErrorsOf(field: TextField): string[] {

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { IconTooltip } from "~/components/ui/tooltip";
-import { readCookie } from "~/lib/cookies";
-import { THEME_COOKIE, THEME_STORAGE_KEY, isTheme, type Theme } from "~/lib/theme";
+import { readCookie } from "#core/cookies";
+import { THEME_COOKIE, THEME_STORAGE_KEY, isTheme, type Theme } from "#core/theme";
 
 /**
  * A plain form posting to /theme, so it works with JavaScript off; with JavaScript on

@@ -1,4 +1,4 @@
-import { WEEKDAYS, WEEKDAY_LABELS, type DayHours, type OpeningHours, type Weekday } from "~/lib/business-hours";
+import { WEEKDAYS, WEEKDAY_LABELS, type DayHours, type OpeningHours, type Weekday } from "#core/business-hours";
 
 /** The week's schedule with today marked (aria-current="date"); shared by businesses and drivers. */
 export function WeekHoursTable({

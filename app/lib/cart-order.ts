@@ -1,4 +1,4 @@
-import { formatBRL } from "./format";
+import { formatBRL } from "#core/format";
 import { addToCart, type Cart, type CartItem, type CartProduct } from "./cart";
 
 /**

@@ -1,4 +1,4 @@
-import { normalizeBrazilianPhone } from "./phone";
+import { normalizeBrazilianPhone } from "#core/phone";
 
 /**
  * Links a phone can act on: dial, WhatsApp chat with a prefilled message, map, share.

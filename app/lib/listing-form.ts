@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { fieldRules } from "./field-rules";
-import "./zod-messages";
+import { fieldRules } from "#core/field-rules";
+import "#core/zod-messages";
 
 /**
  * The listing fields residents write (issue #18): a proposed business, service or driver

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { fieldRules } from "./field-rules";
-import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from "./images";
+import { fieldRules } from "#core/field-rules";
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from "#core/images";
 import {
   isFile,
   MAX_DESCRIPTION_LENGTH,
@@ -9,8 +9,8 @@ import {
   MAX_TITLE_LENGTH,
   SELL_ITEM_CATEGORIES,
   SELL_ITEM_CONDITIONS,
-} from "./sell-items";
-import "./zod-messages";
+} from "#core/sell-items";
+import "#core/zod-messages";
 
 /**
  * A sell item's form, shared by /create-sell-item and /sell-items/{id}/edit (the same

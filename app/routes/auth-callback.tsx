@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { redirect } from "react-router";
-import { useHydrated } from "~/lib/use-hydrated";
-import { readForm } from "../../server/toolkit/action";
-import { getRequestContext } from "../../server/toolkit/request-context";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { readForm } from "#server/toolkit/action";
+import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/auth-callback";
 
 export const meta: Route.MetaFunction = () => [{ title: "Entrando… · Guida" }, { name: "robots", content: "noindex" }];

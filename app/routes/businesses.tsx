@@ -4,13 +4,13 @@ import { CategoryFilter, DirectoryHeader } from "~/components/list-filters";
 import { OpenBadge } from "~/components/open-badge";
 import { keysetPageHref, PagedList, pageRequestFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
-import { useTownNow } from "~/lib/use-town-now";
+import { useTownNow } from "~/hooks/use-town-now";
 import { cardClass } from "~/components/ui/card";
-import { hrefOf } from "~/lib/item-kinds";
-import { businessList } from "../../server/cache/reads";
-import { getRequestContext } from "../../server/toolkit/request-context";
+import { hrefOf } from "#core/item-kinds";
+import { businessList } from "#server/cache/reads";
+import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/businesses";
-import { minuteOf } from "../../server/cache/read-cache";
+import { minuteOf } from "#server/cache/read-cache";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Negócios de Vila Serena · Guida" },

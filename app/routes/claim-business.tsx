@@ -5,12 +5,12 @@ import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/form-field";
 import { TextAreaField } from "~/components/ui/textarea-field";
-import "~/lib/zod-messages";
-import { businessPage } from "../../server/cache/reads";
-import { claimBusiness, claimStatus } from "../../server/models/listing-proposals";
-import { outcomeOf } from "../../server/models/moderation";
-import { parseSubmission, redirectWithFlash, signedInAction } from "../../server/toolkit/action";
-import { getRequestContext } from "../../server/toolkit/request-context";
+import "#core/zod-messages";
+import { businessPage } from "#server/cache/reads";
+import { claimBusiness, claimStatus } from "#server/models/listing-proposals";
+import { outcomeOf } from "#server/models/moderation";
+import { parseSubmission, redirectWithFlash, signedInAction } from "#server/toolkit/action";
+import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/claim-business";
 import { textLinkClass } from "~/components/ui/text-link";
 

@@ -5,12 +5,12 @@ import { z } from "zod";
 import { FormErrors, FormField, fieldErrors } from "~/components/ui/form-field";
 import { ImageField } from "~/components/ui/image-field";
 import { TextAreaField } from "~/components/ui/textarea-field";
-import { imageFieldLabel } from "~/lib/images";
-import "~/lib/zod-messages";
+import { imageFieldLabel } from "#core/images";
+import "#core/zod-messages";
 import { Button } from "~/components/ui/button";
-import { createNews } from "../../server/models/news";
-import { residentsOnly } from "../../server/toolkit/request-context";
-import { signedInAction } from "../../server/toolkit/action";
+import { createNews } from "#server/models/news";
+import { residentsOnly } from "#server/toolkit/request-context";
+import { signedInAction } from "#server/toolkit/action";
 import { publishWithImage } from "./+shared/publish-with-image.server";
 import type { Route } from "./+types/create-news";
 

@@ -1,5 +1,5 @@
-import { signedInAction } from "../../server/toolkit/action";
-import { residentsOnly } from "../../server/toolkit/request-context";
+import { signedInAction } from "#server/toolkit/action";
+import { residentsOnly } from "#server/toolkit/request-context";
 import { PostEditor } from "./+shared/post-editor";
 import { savePost } from "./+shared/post-editor.server";
 import type { Route } from "./+types/create-post";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { signedInAction } from "../../server/toolkit/action";
-import { residentsOnly } from "../../server/toolkit/request-context";
+import { signedInAction } from "#server/toolkit/action";
+import { residentsOnly } from "#server/toolkit/request-context";
 import { SellItemEditor } from "./+shared/sell-item-editor";
 import { saveSellItem } from "./+shared/sell-item-editor.server";
 import type { Route } from "./+types/create-sell-item";

@@ -4,13 +4,13 @@ import { data } from "react-router";
 import { WeekHoursTable } from "~/components/week-hours-table";
 import { AvailabilityBadge } from "~/components/availability-badge";
 import { ContactActions } from "~/components/contact-actions";
-import { describeDay, townClock, type DayHours } from "~/lib/business-hours";
-import { VEHICLE_LABELS, driverWhatsAppMessage, vehicleLine } from "~/lib/drivers";
-import { useTownNow } from "~/lib/use-town-now";
-import { publicOrigin } from "../../server/web/origin";
-import { driverPage } from "../../server/cache/reads";
-import { favoriteStateOf } from "../../server/toolkit/favorite-state";
-import { getRequestContext } from "../../server/toolkit/request-context";
+import { describeDay, townClock, type DayHours } from "#core/business-hours";
+import { VEHICLE_LABELS, driverWhatsAppMessage, vehicleLine } from "#core/drivers";
+import { useTownNow } from "~/hooks/use-town-now";
+import { publicOrigin } from "#server/web/origin";
+import { driverPage } from "#server/cache/reads";
+import { favoriteStateOf } from "#server/toolkit/favorite-state";
+import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/driver";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -4,16 +4,16 @@ import { cachedClientLoader } from "~/client/cached-client-loader";
 import { AvailabilityBadge } from "~/components/availability-badge";
 import { keysetPageHref, PagedList, pageRequestFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
-import { DRIVER_FILTERS, DRIVER_FILTER_LABELS, parseDriverFilter, vehicleLine, type DriverFilter } from "~/lib/drivers";
-import { useTownNow } from "~/lib/use-town-now";
+import { DRIVER_FILTERS, DRIVER_FILTER_LABELS, parseDriverFilter, vehicleLine, type DriverFilter } from "#core/drivers";
+import { useTownNow } from "~/hooks/use-town-now";
 import { cardClass } from "~/components/ui/card";
-import { hrefOf } from "~/lib/item-kinds";
+import { hrefOf } from "#core/item-kinds";
 import { DirectoryHeader } from "~/components/list-filters";
-import { driverList } from "../../server/cache/reads";
-import { favoriteStateOf } from "../../server/toolkit/favorite-state";
-import { getRequestContext } from "../../server/toolkit/request-context";
+import { driverList } from "#server/cache/reads";
+import { favoriteStateOf } from "#server/toolkit/favorite-state";
+import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/drivers";
-import { minuteOf } from "../../server/cache/read-cache";
+import { minuteOf } from "#server/cache/read-cache";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const filter = parseDriverFilter(params.filter);

@@ -1,10 +1,10 @@
 import { useNavigation } from "react-router";
 import { DeleteConfirmation } from "~/components/delete-confirmation";
-import { intentOf, redirectWithFlash, replyRefused, signedInAction } from "../../server/toolkit/action";
-import { refusePage } from "../../server/toolkit/refuse-page";
-import { deletePost, getEditablePost } from "../../server/models/posts";
-import { getRequestContext, type RequestContext } from "../../server/toolkit/request-context";
-import { discard } from "../../server/images/upload-service";
+import { intentOf, redirectWithFlash, replyRefused, signedInAction } from "#server/toolkit/action";
+import { refusePage } from "#server/toolkit/refuse-page";
+import { deletePost, getEditablePost } from "#server/models/posts";
+import { getRequestContext, type RequestContext } from "#server/toolkit/request-context";
+import { discard } from "#server/images/upload-service";
 import { PostEditor } from "./+shared/post-editor";
 import { NOT_YOURS, savePost } from "./+shared/post-editor.server";
 import type { Route } from "./+types/edit-post";

@@ -2,18 +2,18 @@ import { data, Form, Link, redirect } from "react-router";
 import { keysetPageHref, Pagination, pageRequestFromUrl } from "~/components/pagination";
 import { listPageHref } from "~/components/list-filters";
 import { Picture } from "~/components/picture";
-import { favoriteDetails, favoriteTitle, parsePendingFavorite, pendingFavoriteValue } from "~/lib/favorites";
-import { formatBRL } from "~/lib/format";
-import { hrefOf, isItemKind, ITEM_KIND_LABELS, ITEM_KINDS, type ItemKind } from "~/lib/item-kinds";
+import { favoriteDetails, favoriteTitle, parsePendingFavorite, pendingFavoriteValue } from "#core/favorites";
+import { formatBRL } from "#core/format";
+import { hrefOf, isItemKind, ITEM_KIND_LABELS, ITEM_KINDS, type ItemKind } from "#core/item-kinds";
 import { safeRedirectPath } from "~/lib/redirects";
-import { refusalOf, type Refused } from "~/lib/refused";
+import { refusalOf, type Refused } from "#core/refused";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { KindIcon } from "~/components/ui/kind-icon";
 import { cardClass } from "~/components/ui/card";
-import { intentOf, readForm, replyRefused } from "../../server/toolkit/action";
-import { addFavorite, listFavorites, removeFavorite } from "../../server/models/favorites";
-import { getRequestContext } from "../../server/toolkit/request-context";
+import { intentOf, readForm, replyRefused } from "#server/toolkit/action";
+import { addFavorite, listFavorites, removeFavorite } from "#server/models/favorites";
+import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/favorites";
 
 export const meta: Route.MetaFunction = () => [{ title: "Favoritos · Guida" }, { name: "robots", content: "noindex" }];
@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!user) {
     // Without JavaScript the spec's "Login required" becomes a trip to /login and back.
     if (viaFetcher) return replyRefused(401, ["Login required", "You need to be logged in to add favorites."], { intent });
-    // …and the heart goes along, so signing in adds the favorite (app/lib/favorites.ts).
+    // …and the heart goes along, so signing in adds the favorite (core/favorites.ts).
     const login = new URLSearchParams({ redirectTo: back });
     const pending = intent === "add" && isItemKind(itemType) ? parsePendingFavorite(pendingFavoriteValue(itemType, itemId)) : null;
     if (pending) login.set("favoritar", pendingFavoriteValue(pending.type, pending.id));

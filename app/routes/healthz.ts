@@ -1,4 +1,4 @@
-import { getRequestContext } from "../../server/toolkit/request-context";
+import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/healthz";
 
 const TIMEOUT_MS = 2_000;

@@ -2,16 +2,16 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { OpenBadge } from "~/components/open-badge";
 import { Picture } from "~/components/picture";
-import { VEHICLE_LABELS } from "~/lib/drivers";
-import { formatBRL, formatShortDate } from "~/lib/format";
-import { hrefOf, type ItemKind } from "~/lib/item-kinds";
+import { VEHICLE_LABELS } from "#core/drivers";
+import { formatBRL, formatShortDate } from "#core/format";
+import { hrefOf, type ItemKind } from "#core/item-kinds";
 import { KindIcon } from "~/components/ui/kind-icon";
-import { useTownNow } from "~/lib/use-town-now";
+import { useTownNow } from "~/hooks/use-town-now";
 import { cardClass } from "~/components/ui/card";
-import { homeOverview } from "../../server/cache/reads";
-import { getRequestContext } from "../../server/toolkit/request-context";
+import { homeOverview } from "#server/cache/reads";
+import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/home";
-import { minuteOf } from "../../server/cache/read-cache";
+import { minuteOf } from "#server/cache/read-cache";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Guida · O guia da comunidade de Vila Serena" },

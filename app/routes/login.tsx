@@ -1,16 +1,15 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parsePendingFavorite } from "~/lib/favorites";
+import { parsePendingFavorite } from "#core/favorites";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { FormErrors, fieldErrors } from "~/components/ui/form-field";
-import { refusalOf } from "~/lib/refused";
+import { refusalOf } from "#core/refused";
 import { Button } from "~/components/ui/button";
-import { normalizeBrazilianPhone } from "~/lib/phone";
+import { normalizeBrazilianPhone } from "#core/phone";
 import { safeRedirectPath } from "~/lib/redirects";
-import { intentOf, parseSubmission, readForm, replyRefused } from "../../server/toolkit/action";
-import { RESET_PER_IP, SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_IP, authLimiter, limitAddress } from "../../server/toolkit/rate-limit";
-import { getEnv } from "../../server/env";
-import { addFavoriteAfterSignIn } from "../../server/toolkit/favorite-state";
-import { getRequestContext, type RequestContext } from "../../server/toolkit/request-context";
+import { intentOf, parseSubmission, readForm, replyRefused } from "#server/toolkit/action";
+import { RESET_PER_IP, SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_IP, limitAddress } from "#server/toolkit/rate-limit";
+import { addFavoriteAfterSignIn } from "#server/toolkit/favorite-state";
+import { getRequestContext, type RequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/login";
 import { ConfirmationSent, ConfirmForm, EMAIL_NOT_CONFIRMED, ResendForm, ResetForm, ResetSchema, SignInForm, SignInSchema, SignUpForm, UpdatePasswordForm, UpdatePasswordSchema } from "./+shared/login-forms";
 import { confirm, ERROR_TEXT, HIDE_PASSWORD, resend, signUp, statusOf, tooMany } from "./+shared/login-confirm.server";
@@ -83,11 +82,10 @@ async function signIn(request: Request, ctx: RequestContext, form: FormData) {
   // Per account *from this address*: a guesser is stopped after the limit, but cannot
   // lock the resident out of their own account from everywhere else.
   const ip = limitAddress(ctx.clientAddress);
-  const scale = getEnv().RATE_LIMIT_SCALE;
   const accountKey = `signin-account:${ip}:${account}`;
   // The account's counter only once the address's allows the attempt: an address then
   // makes at most SIGN_IN_PER_IP account counters a window, whatever names it invents.
-  const wait = (await authLimiter.hit(`signin-ip:${ip}`, SIGN_IN_PER_IP, scale)) || (await authLimiter.hit(accountKey, SIGN_IN_PER_ACCOUNT, scale));
+  const wait = (await ctx.limits.hit(`signin-ip:${ip}`, SIGN_IN_PER_IP)) || (await ctx.limits.hit(accountKey, SIGN_IN_PER_ACCOUNT));
   if (wait) return tooMany(wait, "signin", form, ["email", "phone", "redirectTo"]);
   const auth = await ctx.auth();
   const result = await auth.signIn(request, { email, phone, password: value.password! });
@@ -95,7 +93,7 @@ async function signIn(request: Request, ctx: RequestContext, form: FormData) {
     const status = result.error === "email_not_confirmed" ? 403 : statusOf(result.error, 400);
     return parsed.refuse(status, { formErrors: [result.message ?? ERROR_TEXT[result.error]] }, { headers: result.headers });
   }
-  await authLimiter.reset(accountKey);
+  await ctx.limits.reset(accountKey);
   await addFavoriteAfterSignIn(ctx, result.value, form.get("favorite"));
   return redirect(safeRedirectPath(value.redirectTo, "/"), { status: 303, headers: result.headers });
 }
@@ -103,7 +101,7 @@ async function signIn(request: Request, ctx: RequestContext, form: FormData) {
 async function requestReset(request: Request, ctx: RequestContext, form: FormData) {
   const parsed = parseSubmission(form, ResetSchema, { intent: "reset" });
   if (!parsed.ok) return parsed.refusal;
-  const wait = await authLimiter.hit(`reset-ip:${limitAddress(ctx.clientAddress)}`, RESET_PER_IP, getEnv().RATE_LIMIT_SCALE);
+  const wait = await ctx.limits.hit(`reset-ip:${limitAddress(ctx.clientAddress)}`, RESET_PER_IP);
   if (wait) return tooMany(wait, "reset", form, ["email"]);
   // Looking the account up, storing the token and mailing the link all happen after the
   // answer is written: the same answer, in the same time, whether or not the e-mail has an

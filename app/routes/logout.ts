@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { announceSignOut } from "../../server/live/events";
-import { redirectWithFlash } from "../../server/toolkit/action";
-import { getRequestContext } from "../../server/toolkit/request-context";
+import { announceSignOut } from "#server/live/events";
+import { redirectWithFlash } from "#server/toolkit/action";
+import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/logout";
 
 // POST /logout — ends the server session, expires the session and sb-* cookies, then

@@ -1,5 +1,5 @@
-import { getStorage, isSafeStorageKey } from "../../server/storage";
-import { seedPicturePlaceholder } from "../../server/storage/placeholder";
+import { getStorage, isSafeStorageKey } from "#server/storage/index";
+import { seedPicturePlaceholder } from "#server/storage/placeholder";
 import type { Route } from "./+types/media";
 
 // Stored images. Each file's name carries a fresh id, so it never changes: cache for a year.

@@ -2,11 +2,11 @@ import { Link } from "react-router";
 import { Pagination, pageFromUrl } from "~/components/pagination";
 import { cardClass } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
-import { formatLongDate } from "~/lib/format";
-import { LOG_ACTION_LABELS } from "~/lib/moderation";
-import { refusePage } from "../../server/toolkit/refuse-page";
-import { listModerationLog, roleOf } from "../../server/models/moderation";
-import { getRequestContext } from "../../server/toolkit/request-context";
+import { formatLongDate } from "#core/format";
+import { LOG_ACTION_LABELS } from "#core/moderation";
+import { refusePage } from "#server/toolkit/refuse-page";
+import { listModerationLog, roleOf } from "#server/models/moderation";
+import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/moderation-log";
 import { textLinkClass } from "~/components/ui/text-link";
 

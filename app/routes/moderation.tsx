@@ -5,16 +5,16 @@ import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FormErrors } from "~/components/ui/form-field";
-import { formatShortDate } from "~/lib/format";
-import "~/lib/zod-messages";
-import { formatBrazilianPhone } from "~/lib/phone";
-import { REPORT_REASON_LABELS, REPORTABLE_KIND_NAMES, REPORTABLE_KINDS, reportedItemHref } from "~/lib/moderation";
-import { everyRefusalMessage } from "~/lib/refused";
-import { refusePage } from "../../server/toolkit/refuse-page";
-import { listPendingClaims, listPendingProposals, reviewClaim, reviewProposal } from "../../server/models/listing-proposals";
-import { listReportedItems, moderateItem, outcomeOf, roleOf, type Outcome } from "../../server/models/moderation";
-import { intentOf, parseSubmission, redirectWithFlash, replyRefused, signedInAction } from "../../server/toolkit/action";
-import { getRequestContext, type RequestContext } from "../../server/toolkit/request-context";
+import { formatShortDate } from "#core/format";
+import "#core/zod-messages";
+import { formatBrazilianPhone } from "#core/phone";
+import { REPORT_REASON_LABELS, REPORTABLE_KIND_NAMES, REPORTABLE_KINDS, reportedItemHref } from "#core/moderation";
+import { everyRefusalMessage } from "#core/refused";
+import { refusePage } from "#server/toolkit/refuse-page";
+import { listPendingClaims, listPendingProposals, reviewClaim, reviewProposal } from "#server/models/listing-proposals";
+import { listReportedItems, moderateItem, outcomeOf, roleOf, type Outcome } from "#server/models/moderation";
+import { intentOf, parseSubmission, redirectWithFlash, replyRefused, signedInAction } from "#server/toolkit/action";
+import { getRequestContext, type RequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/moderation";
 import { textLinkClass } from "~/components/ui/text-link";
 import { PageHeader } from "~/components/ui/page-header";
@@ -164,9 +164,8 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
               {item.state === "hidden" ? <span className="ml-2 rounded bg-red-100 px-1.5 py-0.5 font-semibold text-red-800 dark:bg-red-950 dark:text-red-200">Oculto</span> : null}
             </p>
             <h3 className="font-semibold">
-              <Link to={item.href} className="hover:underline">{item.title}</Link>
+              <Link to={reportedItemHref(item.kind, item.id)} className="hover:underline">{item.title}</Link>
             </h3>
-            {item.context ? <p className="text-sm text-stone-600 dark:text-stone-300">{item.context}</p> : null}
             {item.authorName ? <p className="text-sm">Autor: {item.authorName}</p> : null}
             <ul className="flex flex-wrap gap-2 text-sm">
               {item.reasons.map((r) => (

@@ -3,9 +3,9 @@ import { PagedList, pageFromUrl } from "~/components/pagination";
 import { PostCard } from "~/components/post-card";
 import { buttonClass } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
-import { listMyPosts } from "../../server/models/posts";
-import { favoriteStateOf } from "../../server/toolkit/favorite-state";
-import { getRequestContext } from "../../server/toolkit/request-context";
+import { listMyPosts } from "#server/models/posts";
+import { favoriteStateOf } from "#server/toolkit/favorite-state";
+import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/my-posts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Meus posts · Guida" }, { name: "robots", content: "noindex" }];

@@ -2,13 +2,13 @@ import { Link } from "react-router";
 import { PagedList, pageFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { SoldBadge } from "~/components/sold-badge";
-import { formatBRL, formatShortDate } from "~/lib/format";
+import { formatBRL, formatShortDate } from "#core/format";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
-import { hrefOf } from "~/lib/item-kinds";
-import { listSellItemsBySeller } from "../../server/models/sell-items";
-import { getRequestContext } from "../../server/toolkit/request-context";
+import { hrefOf } from "#core/item-kinds";
+import { listSellItemsBySeller } from "#server/models/sell-items";
+import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/my-sell-items";
 
 export const meta: Route.MetaFunction = () => [{ title: "Meus anúncios · Guida" }, { name: "robots", content: "noindex" }];

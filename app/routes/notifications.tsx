@@ -1,15 +1,15 @@
 import { Form, Link, redirect } from "react-router";
 import { keysetPageHref, PagedList, pageRequestFromUrl } from "~/components/pagination";
-import { formatShortDate } from "~/lib/format";
+import { formatShortDate } from "#core/format";
 import { safeRedirectPath } from "~/lib/redirects";
-import { refusalOf } from "~/lib/refused";
+import { refusalOf } from "#core/refused";
 import { Button } from "~/components/ui/button";
 import { KindIcon } from "~/components/ui/kind-icon";
-import { kindOfHref } from "~/lib/item-kinds";
+import { kindOfHref } from "#core/item-kinds";
 import { PageHeader } from "~/components/ui/page-header";
-import { intentOf, replyRefused, signedInAction } from "../../server/toolkit/action";
-import { listNotifications, markAllRead, markRead } from "../../server/models/notifications";
-import { getRequestContext } from "../../server/toolkit/request-context";
+import { intentOf, replyRefused, signedInAction } from "#server/toolkit/action";
+import { listNotifications, markAllRead, markRead } from "#server/models/notifications";
+import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/notifications";
 
 export const meta: Route.MetaFunction = () => [{ title: "Notificações · Guida" }, { name: "robots", content: "noindex" }];

@@ -2,9 +2,9 @@ import { data, Link } from "react-router";
 import { ProfileView } from "~/components/profile-view";
 import { SignOutButton } from "~/components/sign-out-button";
 import { buttonClass } from "~/components/ui/button";
-import { roleOf } from "../../server/models/moderation";
-import { getProfileActivity, getProfileById } from "../../server/models/profiles";
-import { getRequestContext } from "../../server/toolkit/request-context";
+import { roleOf } from "#server/models/moderation";
+import { getProfileActivity, getProfileById } from "#server/models/profiles";
+import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => [{ title: "Meu perfil · Guida" }, { name: "robots", content: "noindex" }];

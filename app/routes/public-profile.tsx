@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { ReportLink } from "~/components/report-link";
 import { ProfileView } from "~/components/profile-view";
-import { getProfileActivity, getProfileById, getProfileByUsername } from "../../server/models/profiles";
-import { getRequestContext } from "../../server/toolkit/request-context";
+import { getProfileActivity, getProfileById, getProfileByUsername } from "#server/models/profiles";
+import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/public-profile";
 
 // Serves both /user/{userId} and /u/{username}; unknown ones get the 404 page.

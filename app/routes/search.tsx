@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { Picture } from "~/components/picture";
-import { hrefOf, ITEM_KIND_LABELS, ITEM_KINDS } from "~/lib/item-kinds";
+import { hrefOf, ITEM_KIND_LABELS, ITEM_KINDS } from "#core/item-kinds";
 import { EmptyState } from "~/components/ui/empty-state";
 import { KindIcon } from "~/components/ui/kind-icon";
 import { cardClass } from "~/components/ui/card";
-import { searchTown, type SearchHit } from "../../server/models/search";
-import { getRequestContext } from "../../server/toolkit/request-context";
+import { searchTown, type SearchHit } from "#server/models/search";
+import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/search";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [

@@ -4,15 +4,15 @@ import { AddToCartButton, CartSheet, toCartProduct, WhatsAppWithoutCart } from "
 import { FavoriteButton } from "~/components/favorites";
 import { Picture } from "~/components/picture";
 import { SoldBadge } from "~/components/sold-badge";
-import { formatBRL, formatLongDate } from "~/lib/format";
-import { conditionLabel } from "~/lib/sell-items";
+import { formatBRL, formatLongDate } from "#core/format";
+import { conditionLabel } from "#core/sell-items";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
-import { sellItemPage } from "../../server/cache/reads";
-import { favoriteStateOf } from "../../server/toolkit/favorite-state";
-import { publicOrigin } from "../../server/web/origin";
+import { sellItemPage } from "#server/cache/reads";
+import { favoriteStateOf } from "#server/toolkit/favorite-state";
+import { publicOrigin } from "#server/web/origin";
 import { itemOrderHref } from "~/lib/cart-order";
-import { getRequestContext } from "../../server/toolkit/request-context";
+import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/sell-item";
 import { textLinkClass } from "~/components/ui/text-link";
 

@@ -2,9 +2,9 @@ import { data, Link } from "react-router";
 import { ContactActions } from "~/components/contact-actions";
 import { ListingDetails, ListingHeader, PhoneLink } from "~/components/listing-page";
 import { serviceWhatsAppMessage } from "~/lib/contact-links";
-import { publicOrigin } from "../../server/web/origin";
-import { servicePage } from "../../server/cache/reads";
-import { getRequestContext } from "../../server/toolkit/request-context";
+import { publicOrigin } from "#server/web/origin";
+import { servicePage } from "#server/cache/reads";
+import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/service";
 
 /** /service/{id}: a service's own page, like a business's or a driver's (issue #16). */

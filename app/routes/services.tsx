@@ -7,9 +7,9 @@ import { serviceWhatsAppMessage, telHref, whatsAppChatHref } from "~/lib/contact
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { ItemTitle } from "~/components/ui/item-title";
-import { serviceList } from "../../server/cache/reads";
-import { favoriteStateOf } from "../../server/toolkit/favorite-state";
-import { getRequestContext } from "../../server/toolkit/request-context";
+import { serviceList } from "#server/cache/reads";
+import { favoriteStateOf } from "#server/toolkit/favorite-state";
+import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/services";
 
 export const meta: Route.MetaFunction = () => [

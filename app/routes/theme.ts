@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { safeRedirectPath } from "~/lib/redirects";
-import { isTheme, themeCookie } from "~/lib/theme";
-import { readForm, replyRefused } from "../../server/toolkit/action";
-import { isHttps } from "../../server/web/origin";
+import { isTheme, themeCookie } from "#core/theme";
+import { readForm, replyRefused } from "#server/toolkit/action";
+import { isHttps } from "#server/web/origin";
 import type { Route } from "./+types/theme";
 
 // POST /theme — theme (light|dark), optional redirectTo. Works as a plain form post.

@@ -1,11 +1,11 @@
-import { isUuid } from "~/lib/uuid";
+import { isUuid } from "#core/uuid";
 import { Form, Link, useNavigation } from "react-router";
 import { Picture } from "~/components/picture";
-import { refusalOf } from "~/lib/refused";
+import { refusalOf } from "#core/refused";
 import { Button, buttonClass } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { cardClass } from "~/components/ui/card";
-import { intentOf, redirectWithFlash, replyRefused, signedInAction } from "../../server/toolkit/action";
+import { intentOf, redirectWithFlash, replyRefused, signedInAction } from "#server/toolkit/action";
 import {
   addGalleryImage,
   getBusinessOwner,
@@ -13,10 +13,10 @@ import {
   MAX_GALLERY_IMAGES,
   removeGalleryImage,
   replaceBusinessImage,
-} from "../../server/models/business-images";
-import { getRequestContext, type RequestContext } from "../../server/toolkit/request-context";
-import { chosenFile, discard, storeUpload, writeWithImages } from "../../server/images/upload-service";
-import { IMAGE_REQUIRED, imageFieldLabel } from "~/lib/images";
+} from "#server/models/business-images";
+import { getRequestContext, type RequestContext } from "#server/toolkit/request-context";
+import { chosenFile, discard, storeUpload, writeWithImages } from "#server/images/upload-service";
+import { IMAGE_REQUIRED, imageFieldLabel } from "#core/images";
 import type { Route } from "./+types/update-business-images";
 
 export const meta: Route.MetaFunction = () => [

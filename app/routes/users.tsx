@@ -3,8 +3,8 @@ import { cachedClientLoader } from "~/client/cached-client-loader";
 import { ProfileLinkCard } from "~/components/profile-view";
 import { Button, buttonClass } from "~/components/ui/button";
 import { keysetPageHref, pageRequestFromUrl } from "~/components/pagination";
-import { listUsers } from "../../server/models/profiles";
-import { getRequestContext } from "../../server/toolkit/request-context";
+import { listUsers } from "#server/models/profiles";
+import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/users";
 
 export const meta: Route.MetaFunction = () => [

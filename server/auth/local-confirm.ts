@@ -1,4 +1,4 @@
-import { normalizeBrazilianPhone } from "../../app/lib/phone";
+import { normalizeBrazilianPhone } from "#core/phone";
 import { type Queryable, uniqueViolation } from "../db";
 import { publicOrigin } from "../web/origin";
 import { sendConfirmationLink, sendSignUpAttemptNotice } from "./mailer";

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { expireCookie, parseCookieHeader, serializeCookie } from "../../app/lib/cookies";
+import { expireCookie, parseCookieHeader, serializeCookie } from "#core/cookies";
 import { ANON, type Database } from "../db";
 import { isHttps } from "../web/origin";
 import type { Auth, SessionUser } from "./types";

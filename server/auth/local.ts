@@ -1,5 +1,5 @@
-import { expireCookie, parseCookieHeader } from "../../app/lib/cookies";
-import { normalizeBrazilianPhone } from "../../app/lib/phone";
+import { expireCookie, parseCookieHeader } from "#core/cookies";
+import { normalizeBrazilianPhone } from "#core/phone";
 import type { Database, Queryable } from "../db";
 import { isHttps, publicOrigin } from "../web/origin";
 import { hashPassword, verifyPassword } from "./password";

@@ -9,8 +9,8 @@ import {
   type User,
   type WebSocketLikeConstructor,
 } from "@supabase/supabase-js";
-import { parseCookieHeader, serializeCookie } from "../../app/lib/cookies";
-import { normalizeBrazilianPhone } from "../../app/lib/phone";
+import { parseCookieHeader, serializeCookie } from "#core/cookies";
+import { normalizeBrazilianPhone } from "#core/phone";
 import { ANON, type Database } from "../db";
 import { isHttps, publicOrigin } from "../web/origin";
 import type { Auth, AuthErrorCode, AuthResult, SessionUser, SignUpOutcome } from "./types";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { RequestCell } from "../metrics";
-import { cookieNames } from "../../app/lib/cookies";
-import { THEME_COOKIE } from "../../app/lib/theme";
+import { cookieNames } from "#core/cookies";
+import { THEME_COOKIE } from "#core/theme";
 import { type Change, EVERYTHING } from "../db/changes";
 import { isCompressible } from "../web/compression";
 import { type Dependency, isAnyTouchedBy } from "./dependencies";

@@ -18,7 +18,7 @@ import { recordChangeLag } from "../metrics";
 export const CHANGES_CHANNEL = "guida_changes";
 
 export type Change = {
-  /** The kind of item (app/lib/item-kinds.ts), or profile, favorite, notification; "*": anything. */
+  /** The kind of item (core/item-kinds.ts), or profile, favorite, notification; "*": anything. */
   readonly kind: string;
   /** The table written, or "*". */
   readonly table: string;

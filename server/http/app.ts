@@ -11,7 +11,7 @@ import { countStatementsIn } from "../db/statement-count";
 import { EnvError, getEnv } from "../env";
 import { closeLiveStreams } from "../live/events";
 import { CLIENT_CLOSED, describeError, installJsonLogging, logLine, logRequest } from "../log";
-import { IMAGE_TOO_LARGE } from "../../app/lib/images";
+import { IMAGE_TOO_LARGE } from "#core/images";
 import { isForwardedHttps } from "../web/origin";
 import { requestIdOf, toFetchRequest, writeAnswer, writeFetchResponse } from "./node-adapter";
 import { createPipeline } from "./pipeline";

@@ -9,7 +9,7 @@ import { ReadCache } from "../cache/read-cache";
 import { ANY, type Dependency } from "../cache/dependencies";
 import { changes, type ChangeFeed } from "../db/changes";
 import { loadContextFor } from "../toolkit/request-context";
-import { limitAddress, SharedRateLimiter, type RateLimiter, type RateLimit } from "../toolkit/rate-limit";
+import { authLimiter, limitAddress, SharedRateLimiter, type RateLimiter, type RateLimit } from "../toolkit/rate-limit";
 import { applySecurityHeaders, formActionOrigins } from "./security-headers";
 import { requestCell, routeOf } from "../metrics";
 
@@ -35,11 +35,14 @@ export function createPipeline(options: {
   mode: string;
   htmlCache?: HtmlCache;
   writeLimiter?: RateLimiter;
+  accountLimiter?: RateLimiter;
   changeFeed?: ChangeFeed;
 }) {
   const handleByRouter = createRequestHandler(options.build, options.mode);
   const htmlCache = options.htmlCache ?? new HtmlCache();
   const writeLimiter = options.writeLimiter ?? new SharedRateLimiter();
+  // The accounts' limits, which routes reach through the request context (ctx.limits).
+  const accountLimiter = options.accountLimiter ?? authLimiter;
   // SERVER_CACHES=off (benchmarks): no page is stored or answered from store, no read kept.
   const keep = getEnv().SERVER_CACHES === "on";
   const shareableKey = (query: CacheQuery) => (keep ? HtmlCache.shareableKey(query) : null);
@@ -93,7 +96,7 @@ export function createPipeline(options: {
     };
     const response = await handleByRouter(
       request,
-      loadContextFor({ clientAddress: context.clientAddress, afterResponse: context.afterResponse, cspNonce: nonce, publicReads, userReads, dependsOn }),
+      loadContextFor({ clientAddress: context.clientAddress, afterResponse: context.afterResponse, cspNonce: nonce, publicReads, userReads, dependsOn, limiter: accountLimiter }),
     );
     // What a write changed is announced by the database to every server, this one included
     // (server/db/changes.ts). The writer's next page must show it: the answer waits until

@@ -1,4 +1,4 @@
-import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, NOT_AN_IMAGE, type ImageShape } from "../../app/lib/images";
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, NOT_AN_IMAGE, type ImageShape } from "#core/images";
 import { getStorage } from "../storage";
 import { deleteStoredImage, InvalidImageError, storeImage } from "../storage/images";
 

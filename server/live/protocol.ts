@@ -1,4 +1,4 @@
-import { isUuid } from "../../app/lib/uuid";
+import { isUuid } from "#core/uuid";
 import type { LivePollResult } from "../models/live";
 
 /** What the page on screen shows that can change: its polls, and the feed's newest post (/posts). */

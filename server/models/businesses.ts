@@ -1,5 +1,5 @@
-import { isUuid } from "../../app/lib/uuid";
-import type { OpeningHours } from "../../app/lib/business-hours";
+import { isUuid } from "#core/uuid";
+import type { OpeningHours } from "#core/business-hours";
 import type { Queryable } from "../db";
 import { keysetPage, nameOrderPage, type PageRequest } from "./keyset";
 import { ptSortKey } from "./sort";
@@ -29,7 +29,7 @@ export type Business = BusinessCard & {
 
 /**
  * The open-now rule in SQL, for filtering and paginating in the database. It must agree with
- * isOpenNow (app/lib/business-hours.ts); tests compare them at every boundary. Open by today's
+ * isOpenNow (core/business-hours.ts); tests compare them at every boundary. Open by today's
  * entry (opensAt <= HH:MI, and before closesAt unless that closes on the next day), or by
  * yesterday's when it closes on the next day and HH:MI is before its closesAt (18:00–02:00 on
  * Friday is still open Saturday 01:59). Equal times are never open. 'FMDay' gives English

@@ -1,6 +1,6 @@
-import { isUuid } from "../../app/lib/uuid";
-import type { OpeningHours } from "../../app/lib/business-hours";
-import type { DriverFilter, VehicleKind } from "../../app/lib/drivers";
+import { isUuid } from "#core/uuid";
+import type { OpeningHours } from "#core/business-hours";
+import type { DriverFilter, VehicleKind } from "#core/drivers";
 import type { Queryable } from "../db";
 import { OPEN_AT_SQL } from "./businesses";
 import { keysetPage, nameOrderPage, type PageRequest } from "./keyset";

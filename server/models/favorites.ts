@@ -1,5 +1,5 @@
-import { isUuid } from "../../app/lib/uuid";
-import type { ItemKind } from "../../app/lib/item-kinds";
+import { isUuid } from "#core/uuid";
+import type { ItemKind } from "#core/item-kinds";
 import type { Queryable } from "../db";
 import { keysetPage, newestOrderPage, type PageRequest } from "./keyset";
 

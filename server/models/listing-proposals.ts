@@ -1,6 +1,6 @@
-import { isUuid } from "../../app/lib/uuid";
-import type { OpeningHours } from "../../app/lib/business-hours";
-import type { ListingKind } from "../../app/lib/item-kinds";
+import { isUuid } from "#core/uuid";
+import type { OpeningHours } from "#core/business-hours";
+import type { ListingKind } from "#core/item-kinds";
 import type { Queryable } from "../db";
 
 /**

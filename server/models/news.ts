@@ -1,4 +1,4 @@
-import { isUuid } from "../../app/lib/uuid";
+import { isUuid } from "#core/uuid";
 import type { Queryable } from "../db";
 import { keysetPage, newestOrderPage, type PageRequest } from "./keyset";
 
@@ -10,8 +10,6 @@ export type NewsCard = {
   summary: string;
   coverImage: string | null;
   createdAt: Date;
-  /** Visible comments, kept by a trigger (issue #30): no count per row. */
-  commentCount: number;
 };
 
 export type NewsArticle = NewsCard & {
@@ -24,7 +22,7 @@ export type NewsArticle = NewsCard & {
 export async function listNews(tx: Queryable, options: PageRequest): Promise<{ news: NewsCard[]; hasMore: boolean; page: number }> {
   const page = newestOrderPage("public.news", "n", options, "$3", NEWS_PAGE_SIZE);
   const rows = await tx.query<NewsCard>(
-    `SELECT n.id, n.title, n.summary, n.cover_image AS "coverImage", n.created_at AS "createdAt", n.comment_count AS "commentCount"
+    `SELECT n.id, n.title, n.summary, n.cover_image AS "coverImage", n.created_at AS "createdAt"
      FROM public.news n
      WHERE ${page.where}
      ORDER BY ${page.orderBy}
@@ -40,7 +38,7 @@ export async function getNewsArticle(tx: Queryable, id: string): Promise<NewsArt
   if (!isUuid(id)) return null;
   const [row] = await tx.query<NewsArticle>(
     `SELECT n.id, n.title, n.summary, n.content, n.cover_image AS "coverImage",
-            n.created_at AS "createdAt", n.updated_at AS "updatedAt", n.comment_count AS "commentCount",
+            n.created_at AS "createdAt", n.updated_at AS "updatedAt",
             json_build_object('id', p.id, 'username', p.username, 'fullName', p.full_name, 'avatarUrl', p.avatar_url) AS author
      FROM public.news n
      JOIN public.profiles p ON p.id = n.author_id

@@ -1,10 +1,10 @@
-import { isUuid } from "../../app/lib/uuid";
+import { isUuid } from "#core/uuid";
 import type { Queryable } from "../db";
 import { keysetPage, newestOrderPage, type PageRequest } from "./keyset";
 
 export type Notification = {
   id: string;
-  kind: "welcome" | "favorite" | "vote" | "moderation" | "comment";
+  kind: "welcome" | "favorite" | "vote" | "moderation";
   title: string;
   body: string;
   link: string | null;

@@ -1,4 +1,4 @@
-import { formatBrazilianPhone } from "../../app/lib/phone";
+import { formatBrazilianPhone } from "#core/phone";
 import type { Queryable } from "../db";
 import { keysetPage, nameOrderPage, type PageRequest } from "./keyset";
 

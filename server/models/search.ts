@@ -1,5 +1,5 @@
-import { toPrefixTsQuery } from "../../app/lib/search-query";
-import type { ItemKind } from "../../app/lib/item-kinds";
+import { toPrefixTsQuery } from "#core/search-query";
+import type { ItemKind } from "#core/item-kinds";
 import type { Queryable } from "../db";
 
 export type SearchHit = {

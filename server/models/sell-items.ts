@@ -1,5 +1,5 @@
-import { isUuid } from "../../app/lib/uuid";
-import type { SellItemStatus } from "../../app/lib/sell-items";
+import { isUuid } from "#core/uuid";
+import type { SellItemStatus } from "#core/sell-items";
 import type { Queryable } from "../db";
 import { keysetPage, newestOrderPage, type PageRequest } from "./keyset";
 

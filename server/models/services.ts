@@ -1,4 +1,4 @@
-import { isUuid } from "../../app/lib/uuid";
+import { isUuid } from "#core/uuid";
 import type { Queryable } from "../db";
 import { listCategoryCounts } from "./businesses";
 import { keysetPage, nameOrderPage, type PageRequest } from "./keyset";

@@ -1,5 +1,5 @@
-import type { OpeningHours } from "../../app/lib/business-hours";
-import type { VehicleKind } from "../../app/lib/drivers";
+import type { OpeningHours } from "#core/business-hours";
+import type { VehicleKind } from "#core/drivers";
 import type { Queryable } from "../db";
 import { OPEN_AT_SQL, OPEN_SPANS_AT_SQL } from "./businesses";
 

@@ -1,5 +1,5 @@
 import type { Queryable } from "../db";
-import type { Trust } from "../../app/lib/trust";
+import type { Trust } from "#core/trust";
 
 /**
  * Issue #25: a resident's trust level, computed by the database (public.trust_of in

@@ -4,13 +4,12 @@ import path from "node:path";
 import { hashPassword } from "../auth/password";
 import { localStorage, type Storage } from "../storage";
 import { imageKeys, storeImage } from "../storage/images";
-import type { ImageShape } from "../../app/lib/images";
-import { normalizeBrazilianPhone } from "../../app/lib/phone";
+import type { ImageShape } from "#core/images";
+import { normalizeBrazilianPhone } from "#core/phone";
 import { buildDemoTown, DEMO_MODERATOR, TOWN } from "./seed-data";
 import { hasSupabaseAuthSchema } from "../db/migrate";
 import { pendingArtworkFile } from "../storage/placeholder";
 import type { Database, Queryable } from "../db/types";
-import { insertDemoComments } from "./seed-comments";
 
 /** The demo town's numbers are written as people type them; stored in their one E.164 spelling. */
 function e164(phone: string): string {
@@ -122,12 +121,6 @@ export async function seedDemoTownIfEmpty(
     await insertSellItems(tx, plan);
     await insertPostsAndPolls(tx, plan);
     await insertNews(tx, plan);
-    await insertDemoComments(tx, {
-      posts: plan.posts.map((p, i) => ({ id: p.id, text: p.content, createdAt: plan.ago(p.daysAgo, i * 11).toISOString() })),
-      news: plan.news.map((n, i) => ({ id: n.id, text: n.title, createdAt: plan.ago(n.daysAgo, i * 13).toISOString() })),
-      uid: plan.uid,
-      now: options.now ?? new Date(),
-    });
   });
   return true;
 }

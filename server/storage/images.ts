@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { IMAGE_SHAPES, imageFileKey, imageRef, parseImageRef, type ImageShape } from "../../app/lib/images";
+import { IMAGE_SHAPES, imageFileKey, imageRef, parseImageRef, type ImageShape } from "#core/images";
 import type { Storage } from "./index";
 
 export class InvalidImageError extends Error {}

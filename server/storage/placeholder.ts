@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { IMAGE_SHAPES, type ImageShape } from "../../app/lib/images";
+import { IMAGE_SHAPES, type ImageShape } from "#core/images";
 import { getEnv } from "../env";
 
 // On the first start the demo town's pictures are rendered after the port opens (about a

@@ -2,15 +2,15 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod, unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { MAX_IMAGE_BYTES } from "../../app/lib/images";
-import type { Refused } from "../../app/lib/refused";
+import { MAX_IMAGE_BYTES } from "#core/images";
+import type { Refused } from "#core/refused";
 import type { SessionUser } from "../auth";
 import { flashCookie, type Flash } from "./flash";
 import { getRequestContext, type RequestContext } from "./request-context";
 
 /**
  * The write-action toolkit: how every action reads what was sent and answers. A refused
- * submission always comes back in one shape (Refused, app/lib/refused.ts) with a 4xx status, so the page
+ * submission always comes back in one shape (Refused, core/refused.ts) with a 4xx status, so the page
  * re-renders with the message and what was typed; a successful write is a 303 with a flash.
  *
  *   const read = await readSubmission(request, Schema);
@@ -32,7 +32,8 @@ export const UNREADABLE_FORM = "Não conseguimos ler o envio. Tente de novo.";
 /** What text carrying U+0000 gets back: no keyboard types it and PostgreSQL text cannot store it. */
 export const NUL_REFUSED = "O texto enviado tem um caractere inválido (o caractere nulo). Apague-o e tente de novo.";
 
-type Errors = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
+/** Conform's errors of a refused submission: about the whole form, and per field. */
+export type Errors = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
 type ReplyInit = { headers?: HeadersInit };
 
 /** A refusal not about what was typed: 403, 404, an unknown intent, a body we cannot read. */

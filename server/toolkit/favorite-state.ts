@@ -1,4 +1,4 @@
-import { NO_FAVORITES, parsePendingFavorite, type FavoriteState } from "../../app/lib/favorites";
+import { NO_FAVORITES, parsePendingFavorite, type FavoriteState } from "#core/favorites";
 import type { SessionUser } from "../auth";
 import { addFavorite } from "../models/favorites";
 import { favoriteState } from "../cache/reads";

@@ -1,4 +1,4 @@
-import { expireCookie, parseCookieHeader, serializeCookie } from "../../app/lib/cookies";
+import { expireCookie, parseCookieHeader, serializeCookie } from "#core/cookies";
 import { isHttps } from "../web/origin";
 
 /**

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { RefusedPage } from "../../app/lib/refused";
+import type { RefusedPage } from "#core/refused";
 
 /** Thrown by a loader: `throw refusePage(403, { title, message, link })` (the page: app/components/error-page.tsx). */
 export function refusePage(status: 403 | 404 | 409, page?: RefusedPage) {

@@ -7,6 +7,8 @@ import { ANY, type Dependency } from "../cache/dependencies";
 import { loginRedirect } from "./request";
 import { isBlocked } from "../models/moderation";
 import { refusePage } from "./refuse-page";
+import type { RateLimit, RateLimiter } from "./rate-limit";
+import { getEnv } from "../env";
 
 const BLOCKED = {
   title: "Sua conta está bloqueada",
@@ -44,6 +46,11 @@ export type RequestContext = {
    * exists). Its failures can only be logged: the caller has had its answer.
    */
   afterResponse(what: string, task: () => Promise<void>): void;
+  /**
+   * The accounts' rate limits (sign-in, sign-up, resets, account e-mails), shared by every
+   * server: `hit` answers how many seconds to wait (0: go ahead), RATE_LIMIT_SCALE applied.
+   */
+  readonly limits: { hit(key: string, rule: RateLimit): Promise<number>; reset(key: string): Promise<void> };
   readonly db: {
     asVisitor<Args, T>(read: VisitorRead<Args, T>, args: Args): Promise<T>;
     asCaller<T>(fn: (tx: Queryable, user: SessionUser | null) => Promise<T>): Promise<T>;
@@ -75,6 +82,8 @@ export type ServerContext = {
   dependsOn: (dependency: Dependency) => void;
   /** Queues work for after the response is written (server/http/app.ts). */
   afterResponse: (task: () => Promise<void>) => void;
+  /** Where the accounts' limits are counted (server/toolkit/rate-limit.ts). */
+  limiter: RateLimiter;
 };
 
 // No default: a request that did not come through the server has no context to fall back on.
@@ -125,6 +134,10 @@ function createRequestContext(request: Request, server: ServerContext): RequestC
           console.error(`[after-response] ${what} failed:`, error);
         });
       server.afterResponse(guarded);
+    },
+    limits: {
+      hit: (key, rule) => server.limiter.hit(key, rule, getEnv().RATE_LIMIT_SCALE),
+      reset: (key) => server.limiter.reset(key),
     },
     user: async () => (await getSession()).user,
     requireUser: async () => {

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { THEME_COOKIE } from "../../app/lib/theme";
+import { THEME_COOKIE } from "../../core/theme";
 import { demoUserByUsername, DEMO_PASSWORD, expect, submitSignIn, test, town, waitForHydration } from "./helpers";
 
 /**

@@ -123,3 +123,9 @@ export async function confirmEmail(page: Page, email: string, javaScriptEnabled:
   await expect(page).toHaveURL(landing);
   if (javaScriptEnabled) await waitForHydration(page);
 }
+
+/** <style> elements inside a <noscript> of the body: invalid HTML (the Nu checker flags them). */
+export function noscriptStyles(html: string): string[] {
+  const body = html.slice(html.indexOf("<body"));
+  return [...body.matchAll(/<noscript>([\s\S]*?)<\/noscript>/g)].map((m) => m[1]!).filter((inner) => inner.includes("<style"));
+}

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { describeOpenStatus, openStatus, townClock, WEEKDAYS, WEEKDAY_LABELS, type OpeningHours, type Weekday } from "../../app/lib/business-hours";
+import { describeOpenStatus, openStatus, townClock, WEEKDAYS, WEEKDAY_LABELS, type OpeningHours, type Weekday } from "../../core/business-hours";
 import { demoUserByKey, expect, open, signIn, test, town } from "./helpers";
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Locator, Page, TestInfo } from "@playwright/test";
 import sharp from "sharp";
-import { formatBRL } from "../../app/lib/format";
+import { formatBRL } from "../../core/format";
 import {
   demoUserByKey,
   demoUserByUsername,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
-import { PHONE_FORMAT } from "../../app/lib/field-rules";
+import { PHONE_FORMAT } from "../../core/field-rules";
 import { DEMO_MODERATOR } from "../../server/seed/seed-data";
 import { DEMO_PASSWORD, demoUserByUsername, expect, open, test, type DemoUser } from "./helpers";
 

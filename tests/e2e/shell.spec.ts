@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { isOpenNow } from "../../app/lib/business-hours";
+import { isOpenNow } from "../../core/business-hours";
 import { expect, test, town, waitForHydration } from "./helpers";
 
 /**

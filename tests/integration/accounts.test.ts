@@ -1,26 +1,23 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { Sql } from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDemoTown } from "../../server/seed/seed-data";
+import { buildDemoTown } from "#server/seed/seed-data";
 import { startSmtpStandIn, type SmtpStandIn } from "./fixtures/smtp-stand-in";
 import { adminQuery, databaseUrl, TEST_DATABASE_URL } from "./postgres-admin";
 import {
   confirmFromLog,
   cookiePair,
-  copySeededDataDir,
   decodeHtml,
-  ensureBuild,
   form,
-  killChildren,
+  type HttpOptions,
+  openTown,
   request,
+  type Server,
   signIn,
   startReadyServer,
   startServer,
+  type TownFolder,
   waitUntil,
-  type HttpOptions,
-  type Server,
 } from "./server-harness";
 
 // Accounts and the links that leave the site, against the production server (`node
@@ -35,7 +32,7 @@ const DEMO_PASSWORD = "guida2026";
 const resident = (username: string) => town.users.find((u) => u.username === username)!;
 const PUBLIC_URL = "https://guida.exemplo.com.br";
 
-let tmp: string;
+let folder: TownFolder;
 let smtp: SmtpStandIn;
 /** SMTP_URL and PUBLIC_URL set: the production shape. */
 let mailing: Server;
@@ -43,21 +40,17 @@ let mailing: Server;
 let logging: Server;
 
 beforeAll(async () => {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "guida-accounts-"));
-  await ensureBuild();
+  folder = await openTown("accounts");
   smtp = await startSmtpStandIn();
-  await copySeededDataDir(path.join(tmp, "mailing"));
-  await copySeededDataDir(path.join(tmp, "logging"));
   [mailing, logging] = await Promise.all([
-    startReadyServer(path.join(tmp, "mailing"), { SMTP_URL: smtp.url, PUBLIC_URL, ACCESS_LOG: "all", ACCESS_LOG_SQL: "on" }),
-    startReadyServer(path.join(tmp, "logging"), {}),
+    folder.start({ SMTP_URL: smtp.url, PUBLIC_URL, ACCESS_LOG: "all", ACCESS_LOG_SQL: "on" }, "mailing"),
+    folder.start({}, "logging"),
   ]);
 }, 400_000);
 
 afterAll(async () => {
-  killChildren();
+  folder?.close();
   await smtp?.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
 });
 
 function post(server: Server, pathname: string, fields: Record<string, string>, options: HttpOptions = {}) {
@@ -315,7 +308,7 @@ describe("phone numbers", () => {
 
 describe("configuration", () => {
   it("in production, SMTP_URL without PUBLIC_URL stops the server at boot, naming PUBLIC_URL", { timeout: 60_000 }, async () => {
-    const server = await startServer(path.join(tmp, "refused"), { NODE_ENV: "production", SMTP_URL: smtp.url });
+    const server = await startServer(path.join(folder.dir, "refused"), { NODE_ENV: "production", SMTP_URL: smtp.url });
     const exit = await server.proc.waitForExit();
     expect(exit.code).not.toBe(0);
     expect(exit.code).not.toBeNull();
@@ -332,7 +325,7 @@ describe.skipIf(!TEST_DATABASE_URL)("two residents taking the same username at o
   beforeAll(async () => {
     await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await adminQuery(`CREATE DATABASE ${database}`);
-    server = await startReadyServer(path.join(tmp, "postgres"), { DATABASE_URL: databaseUrl(database) });
+    server = await startReadyServer(path.join(folder.dir, "postgres"), { DATABASE_URL: databaseUrl(database) });
     const { default: postgres } = await import("postgres");
     sql = postgres(databaseUrl(database), { max: 2, onnotice: () => {} });
   }, 120_000);

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../server/auth/password";
-import { openPGlite } from "../../server/db/engines";
-import { buildDemoTown, DEMO_MODERATOR } from "../../server/seed/seed-data";
+import { hashPassword } from "#server/auth/password";
+import { openPGlite } from "#server/db/engines";
+import { buildDemoTown, DEMO_MODERATOR } from "#server/seed/seed-data";
 import { copySeededDataDir, cookiePair, decodeHtml, ensureBuild, form, killChildren, request, startReadyServer, type Server } from "./server-harness";
 
 // Issue #25's brigading run against the production server (`node server.js` on the seeded

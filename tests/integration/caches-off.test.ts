@@ -1,8 +1,10 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { copySeededDataDir, ensureBuild, killChildren, request, type Server, startReadyServer } from "./server-harness";
+import {
+  request,
+  type Server,
+  startTownServer,
+  type TownFolder,
+} from "./server-harness";
 
 // Issue #17's bench measures each page cold. Since the change channel (#15) no write empties
 // the caches wholesale, so the bench starts its servers with SERVER_CACHES=off: then every
@@ -10,20 +12,14 @@ import { copySeededDataDir, ensureBuild, killChildren, request, type Server, sta
 // from the page cache. (The control, caches on, is pipeline.test.ts's MISS then HIT.)
 
 let server: Server;
-let tmp: string;
+let folder: TownFolder | undefined;
 
 beforeAll(async () => {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "guida-caches-off-"));
-  await ensureBuild();
-  await copySeededDataDir(path.join(tmp, "data"));
   // A production server: there only the explicit value is accepted (tests/unit/env.test.ts).
-  server = await startReadyServer(path.join(tmp, "data"), { ACCESS_LOG: "all", ACCESS_LOG_SQL: "on", SERVER_CACHES: "off-in-production" });
+  ({ town: folder, server } = await startTownServer("caches-off", { ACCESS_LOG: "all", ACCESS_LOG_SQL: "on", SERVER_CACHES: "off-in-production" }));
 }, 420_000);
 
-afterAll(() => {
-  killChildren();
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
-});
+afterAll(() => folder?.close());
 
 async function statementsOf(pathname: string): Promise<{ cache: unknown; statements: number | undefined }> {
   const response = await request(`${server.url}${pathname}`);

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
-import { ChangeFeed, CHANGES_CHANNEL, type Change } from "../../server/db/changes";
-import { withUser } from "../../server/db/with-user";
-import { ANON, type Database } from "../../server/db/types";
+import { ChangeFeed, CHANGES_CHANNEL, type Change } from "#server/db/changes";
+import { withUser } from "#server/db/with-user";
+import { ANON, type Database } from "#server/db/types";
 import { forEachEngine } from "./db";
 
 // Issue #15: every committed write announces what it changed, on PGlite and PostgreSQL alike,

@@ -2,12 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { businessList, driverList, serviceList } from "../../server/cache/reads";
-import { seedDemoTownIfEmpty } from "../../server/seed/seed";
-import { listNotifications } from "../../server/models/notifications";
-import { ptSortKey } from "../../server/models/sort";
-import { ANON, type Database, type Queryable } from "../../server/db/types";
-import { withUser } from "../../server/db/with-user";
+import { businessList, driverList, serviceList } from "#server/cache/reads";
+import { seedDemoTownIfEmpty } from "#server/seed/seed";
+import { listNotifications } from "#server/models/notifications";
+import { ptSortKey } from "#server/models/sort";
+import { ANON, type Database, type Queryable } from "#server/db/types";
+import { withUser } from "#server/db/with-user";
 import { forEachEngine } from "./db";
 
 // Issue #17: "Próxima" on a name-ordered list must start reading at the cursor, however deep.

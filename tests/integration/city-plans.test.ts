@@ -2,10 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ANON, type Claims, type Database, type Queryable } from "../../server/db/types";
-import { withUser } from "../../server/db/with-user";
-import { seedDemoTownIfEmpty } from "../../server/seed/seed";
-import { growTown, HEAVY_RESIDENT_EMAIL } from "../../server/seed/town-builder";
+import { ANON, type Claims, type Database, type Queryable } from "#server/db/types";
+import { withUser } from "#server/db/with-user";
+import { seedDemoTownIfEmpty } from "#server/seed/seed";
+import { growTown, HEAVY_RESIDENT_EMAIL } from "#server/seed/town-builder";
 import {
   businessList,
   businessPage,
@@ -19,12 +19,12 @@ import {
   serviceList,
   badges,
   favoriteState,
-} from "../../server/cache/reads";
-import { listFavorites } from "../../server/models/favorites";
-import { listNotifications } from "../../server/models/notifications";
-import { getPost, listPosts } from "../../server/models/posts";
-import { getProfileActivity, getProfileById, getProfileByUsername, listUsers } from "../../server/models/profiles";
-import { searchTown } from "../../server/models/search";
+} from "#server/cache/reads";
+import { listFavorites } from "#server/models/favorites";
+import { listNotifications } from "#server/models/notifications";
+import { getPost, listPosts } from "#server/models/posts";
+import { getProfileActivity, getProfileById, getProfileByUsername, listUsers } from "#server/models/profiles";
+import { searchTown } from "#server/models/search";
 import { openTestDatabase, type TestDatabase } from "./db";
 import { TEST_DATABASE_URL } from "./postgres-admin";
 

@@ -1,8 +1,8 @@
 import { beforeAll, expect, it } from "vitest";
-import { withUser } from "../../server/db/with-user";
-import type { Claims, Database } from "../../server/db/types";
-import { claimBusiness, listPendingClaims, reviewClaim } from "../../server/models/listing-proposals";
-import { changeRole, outcomeOf } from "../../server/models/moderation";
+import { withUser } from "#server/db/with-user";
+import type { Claims, Database } from "#server/db/types";
+import { claimBusiness, listPendingClaims, reviewClaim } from "#server/models/listing-proposals";
+import { changeRole, outcomeOf } from "#server/models/moderation";
 import { forEachEngine } from "./db";
 
 // Issue #25, the red team's finding on "Este negócio é meu": a claim on a business that

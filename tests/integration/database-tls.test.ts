@@ -1,7 +1,7 @@
 import net from "node:net";
 import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openPostgres } from "../../server/db/engines";
+import { openPostgres } from "#server/db/engines";
 
 // What a network observer sees of the server's first words to its database: a stand-in
 // for a PostgreSQL server (NOT a real one) records the first packet each connection sends

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, inject } from "vitest";
-import { openPostgres } from "../../server/db/engines";
-import { openPGliteThread } from "../../server/db/pglite-thread";
-import type { Database } from "../../server/db/types";
+import { openPostgres } from "#server/db/engines";
+import { openPGliteThread } from "#server/db/pglite-thread";
+import type { Database } from "#server/db/types";
 import { adminQuery, databaseUrl, TEST_DATABASE_URL } from "./postgres-admin";
 
 export type EngineName = Database["engine"];

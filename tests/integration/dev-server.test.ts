@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acquireDataDirLock } from "../../server/db/lock";
+import { acquireDataDirLock } from "#server/db/lock";
 import { freePort, killChildren, Proc, request, serverEnv, waitUntil } from "./server-harness";
 
 // `npm run dev` is Guida's own server with Vite inside it (issue #14, item 3): a page in

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDemoTown } from "../../server/seed/seed-data";
+import { buildDemoTown } from "#server/seed/seed-data";
 import { docker, dockerOk, dockerProblem, ensureImage, health, IMAGE, REQUIRE_DOCKER, until } from "./docker-harness";
 import { decodeHtml, form, request } from "./server-harness";
 

@@ -1,24 +1,19 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDemoTown } from "../../server/seed/seed-data";
+import { buildDemoTown } from "#server/seed/seed-data";
 import { startSmtpStandIn, type SmtpStandIn } from "./fixtures/smtp-stand-in";
 import {
   confirmationLinks,
   confirmationToken,
   confirmFromLog,
   cookiePair,
-  copySeededDataDir,
   decodeHtml,
-  ensureBuild,
   form,
-  killChildren,
-  request,
-  startReadyServer,
   type HttpOptions,
   type HttpResponse,
+  openTown,
+  request,
   type Server,
+  type TownFolder,
 } from "./server-harness";
 
 // Issue #25 against the production server (`node server.js` on the demo town): an e-mail
@@ -33,27 +28,20 @@ const resident = (username: string) => town.users.find((u) => u.username === use
 const ADMIN_EMAIL = "prefeitura.nova@exemplo.com.br";
 const PUBLIC_URL = "https://guida.exemplo.com.br";
 
-let tmp: string;
+let folder: TownFolder;
 let server: Server;
 let smtp: SmtpStandIn;
 let mailing: Server;
 
 beforeAll(async () => {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "guida-confirm-"));
-  await ensureBuild();
+  folder = await openTown("confirm");
   smtp = await startSmtpStandIn();
-  await copySeededDataDir(path.join(tmp, "town"));
-  await copySeededDataDir(path.join(tmp, "mailing"));
-  [server, mailing] = await Promise.all([
-    startReadyServer(path.join(tmp, "town"), { ADMIN_EMAIL }),
-    startReadyServer(path.join(tmp, "mailing"), { SMTP_URL: smtp.url, PUBLIC_URL }),
-  ]);
+  [server, mailing] = await Promise.all([folder.start({ ADMIN_EMAIL }, "town"), folder.start({ SMTP_URL: smtp.url, PUBLIC_URL }, "mailing")]);
 }, 400_000);
 
 afterAll(async () => {
-  killChildren();
+  folder?.close();
   await smtp?.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
 });
 
 function post(target: Server, pathname: string, fields: Record<string, string>, options: HttpOptions = {}) {
@@ -171,7 +159,7 @@ describe("ADMIN_EMAIL", () => {
     const link = confirmationLinks(server.proc.output, ADMIN_EMAIL)[0]!;
 
     await server.proc.kill("SIGTERM");
-    server = await startReadyServer(path.join(tmp, "town"), { ADMIN_EMAIL });
+    server = await folder.start({ ADMIN_EMAIL }, "town");
     expect(server.proc.output).toContain(`ADMIN_EMAIL: ${ADMIN_EMAIL} is not confirmed yet`);
     // The link mailed before the restart still works; it signs in a resident, not an admin.
     const confirmed = await post(server, "/login", { intent: "confirm", token: confirmationToken(link) }, at);
@@ -180,7 +168,7 @@ describe("ADMIN_EMAIL", () => {
     expect((await request(`${server.url}/moderacao/registro`, { headers: { Cookie: cookie } })).status).toBe(403);
 
     await server.proc.kill("SIGTERM");
-    server = await startReadyServer(path.join(tmp, "town"), { ADMIN_EMAIL });
+    server = await folder.start({ ADMIN_EMAIL }, "town");
     expect(server.proc.output).not.toContain("is not confirmed yet");
     expect((await request(`${server.url}/moderacao/registro`, { headers: { Cookie: cookie } })).status).toBe(200);
     // And the demo town's residents were confirmed from the start.

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
-import { createLocalAuth, SESSION_COOKIE } from "../../server/auth/local";
-import type { Auth, AuthResult, SignUpOutcome } from "../../server/auth/types";
-import type { Database } from "../../server/db/types";
-import { changeRole } from "../../server/models/moderation";
+import { createLocalAuth, SESSION_COOKIE } from "#server/auth/local";
+import type { Auth, AuthResult, SignUpOutcome } from "#server/auth/types";
+import type { Database } from "#server/db/types";
+import { changeRole } from "#server/models/moderation";
 import { forEachEngine } from "./db";
 
 // Issue #25: confirmed e-mail for local accounts (server/auth/local-confirm.ts), on PGlite and

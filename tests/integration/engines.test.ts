@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { withUser } from "../../server/db/with-user";
+import { withUser } from "#server/db/with-user";
 import { forEachEngine } from "./db";
 
 // The models run unchanged on PGlite and PostgreSQL, so both adapters must hand the same

@@ -6,8 +6,8 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPGlite } from "../../server/db/engines";
-import { acquireDataDirLock } from "../../server/db/lock";
+import { openPGlite } from "#server/db/engines";
+import { acquireDataDirLock } from "#server/db/lock";
 import { TEST_DATABASE_URL } from "./postgres-admin";
 import {
   copySeededDataDir,

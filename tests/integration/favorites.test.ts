@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from "vitest";
-import { withUser } from "../../server/db/with-user";
-import type { Claims, Database } from "../../server/db/types";
-import { addFavorite, listFavorites, removeFavorite } from "../../server/models/favorites";
+import { withUser } from "#server/db/with-user";
+import type { Claims, Database } from "#server/db/types";
+import { addFavorite, listFavorites, removeFavorite } from "#server/models/favorites";
 import { forEachEngine } from "./db";
 
 // The favorite's fields come from the item itself (spec point 3, the community issue):

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCK_NAME } from "../../server/db/lock";
+import { LOCK_NAME } from "#server/db/lock";
 import { ensureBuild, killChildren, startServer, waitUntil } from "./server-harness";
 
 // `docker stop` during the first start (the demo town being seeded) is a stop like any other:

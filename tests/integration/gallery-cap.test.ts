@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from "vitest";
-import { withUser } from "../../server/db/with-user";
-import type { Claims, Database } from "../../server/db/types";
-import { addGalleryImage, MAX_GALLERY_IMAGES } from "../../server/models/business-images";
+import { withUser } from "#server/db/with-user";
+import type { Claims, Database } from "#server/db/types";
+import { addGalleryImage, MAX_GALLERY_IMAGES } from "#server/models/business-images";
 import { forEachEngine } from "./db";
 
 // The 12-photo gallery cap holds when uploads arrive at the same moment: on PostgreSQL

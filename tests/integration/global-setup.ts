@@ -3,9 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { openPostgres } from "../../server/db/engines";
-import { openPGliteThread } from "../../server/db/pglite-thread";
-import { migrate } from "../../server/db/migrate";
+import { openPostgres } from "#server/db/engines";
+import { openPGliteThread } from "#server/db/pglite-thread";
+import { migrate } from "#server/db/migrate";
 import { adminQuery, databaseUrl, TEST_DATABASE_URL } from "./postgres-admin";
 
 declare module "vitest" {

@@ -1,9 +1,9 @@
 import { expect, it } from "vitest";
-import { isOpenNow, type OpeningHours } from "../../app/lib/business-hours";
-import { ANON, type Queryable } from "../../server/db/types";
-import { withUser } from "../../server/db/with-user";
-import { listBusinesses, OPEN_AT_SQL } from "../../server/models/businesses";
-import { getHomeOverview } from "../../server/models/town";
+import { isOpenNow, type OpeningHours } from "#core/business-hours";
+import { ANON, type Queryable } from "#server/db/types";
+import { withUser } from "#server/db/with-user";
+import { listBusinesses, OPEN_AT_SQL } from "#server/models/businesses";
+import { getHomeOverview } from "#server/models/town";
 import { forEachEngine } from "./db";
 
 // Issue #32: hours past midnight. The three readers of the rule — the app's isOpenNow, the

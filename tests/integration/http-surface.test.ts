@@ -1,10 +1,15 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDemoTown } from "../../server/seed/seed-data";
-import { copySeededDataDir, ensureBuild, killChildren, request, type Server, signIn, startReadyServer } from "./server-harness";
+import { buildDemoTown } from "#server/seed/seed-data";
+import {
+  openTown,
+  request,
+  type Server,
+  signIn,
+  type TownFolder,
+} from "./server-harness";
 
 // What the production server answers, and writes to its log, for requests nobody's
 // browser sends: NUL bytes in addresses, TRACE, a forged newline in a query string; and
@@ -15,24 +20,19 @@ const PASSWORD = "guida2026";
 const town = buildDemoTown();
 const ana = town.users[0]!;
 
-let tmp: string;
+let folder: TownFolder | undefined;
 let dataDir: string;
 let server: Server;
 let stdout = "";
 
 beforeAll(async () => {
-  await ensureBuild();
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "guida-http-"));
-  dataDir = path.join(tmp, "town");
-  await copySeededDataDir(dataDir);
-  server = await startReadyServer(dataDir);
+  folder = await openTown("http");
+  dataDir = await folder.copy("town");
+  server = await folder.start({}, "town");
   server.proc.child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
 }, 420_000);
 
-afterAll(() => {
-  killChildren();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+afterAll(() => folder?.close());
 
 /** A stack trace or an internal error page in what a client received. */
 function leaksInternals(body: string): boolean {

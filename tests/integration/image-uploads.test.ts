@@ -1,21 +1,18 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDemoTown } from "../../server/seed/seed-data";
-import { openPGlite } from "../../server/db/engines";
-import { acquireDataDirLock } from "../../server/db/lock";
+import { buildDemoTown } from "#server/seed/seed-data";
+import { openPGlite } from "#server/db/engines";
+import { acquireDataDirLock } from "#server/db/lock";
 import {
-  copySeededDataDir,
   decodeHtml,
-  ensureBuild,
   type HttpResponse,
-  killChildren,
+  openTown,
   request,
   type Server,
   signIn,
-  startReadyServer,
+  type TownFolder,
 } from "./server-harness";
 
 // Issue #14, item 4: every image a resident sends goes through one upload service. Driven
@@ -40,7 +37,7 @@ const owners = [...new Set(town.businesses.map((b) => b.ownerKey).filter((key): 
 const userA = town.users.find((u) => u.key === owners[0])!;
 const userB = town.users.find((u) => u.key === owners[1])!;
 
-let tmp: string;
+let folder: TownFolder | undefined;
 let dataDir: string;
 let server: Server;
 let png: Buffer;
@@ -140,10 +137,8 @@ async function newPost(image?: Upload): Promise<string> {
 beforeAll(async () => {
   if (!userA || !userB || userA === userB) throw new Error("the demo town needs two business owners");
   png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#1d4ed8" } }).png().toBuffer();
-  await ensureBuild();
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "guida-images-"));
-  dataDir = path.join(tmp, "data");
-  await copySeededDataDir(dataDir);
+  folder = await openTown("images");
+  dataDir = await folder.copy();
 
   // The stand-in for a refusing database, added as owner before the server opens the folder.
   const lock = await acquireDataDirLock(dataDir);
@@ -179,15 +174,12 @@ beforeAll(async () => {
     await lock.release();
   }
 
-  server = await startReadyServer(dataDir, { RATE_LIMIT_SCALE: "1000", ACCESS_LOG: "off" });
+  server = await folder.start({ RATE_LIMIT_SCALE: "1000", ACCESS_LOG: "off" });
   cookies.a = (await signIn(server.url, userA.email, PASSWORD)).cookie;
   cookies.b = (await signIn(server.url, userB.email, PASSWORD)).cookie;
 }, 420_000);
 
-afterAll(() => {
-  killChildren();
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
-});
+afterAll(() => folder?.close());
 
 /** Each upload field of the public contract: where it is posted, by whom, with what else. */
 type UploadField = { label: string; path: () => string; cookie: () => string; fields: () => Entry[]; file: string };

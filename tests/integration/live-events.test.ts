@@ -3,7 +3,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { buildDemoTown } from "../../server/seed/seed-data";
+import { buildDemoTown } from "#server/seed/seed-data";
 import { copySeededDataDir, ensureBuild, killChildren, request, type Server, signIn, startReadyServer } from "./server-harness";
 
 // GET /events on the production server (`node server.js`): streamed as produced (never

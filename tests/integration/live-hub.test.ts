@@ -1,11 +1,11 @@
 import { afterEach, beforeAll, expect, it, vi } from "vitest";
-import { withUser } from "../../server/db/with-user";
-import { ANON, type Claims, type Database, type Queryable } from "../../server/db/types";
-import { HEARTBEAT_MS, LiveHub, type LiveTopics, type LiveViewer } from "../../server/live/hub";
-import { changeRole, moderateItem, reportItem } from "../../server/models/moderation";
-import { createPost, vote } from "../../server/models/posts";
-import { ChangeFeed, CHANGES_CHANNEL } from "../../server/db/changes";
-import { announceSignOut } from "../../server/live/events";
+import { withUser } from "#server/db/with-user";
+import { ANON, type Claims, type Database, type Queryable } from "#server/db/types";
+import { HEARTBEAT_MS, LiveHub, type LiveTopics, type LiveViewer } from "#server/live/hub";
+import { changeRole, moderateItem, reportItem } from "#server/models/moderation";
+import { createPost, vote } from "#server/models/posts";
+import { ChangeFeed, CHANGES_CHANNEL } from "#server/db/changes";
+import { announceSignOut } from "#server/live/events";
 import { forEachEngine } from "./db";
 
 // The live hub (server/live/hub.ts) on both engines: what each stream receives is read as

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
-import { createLocalAuth, SESSION_COOKIE } from "../../server/auth/local";
-import { publicOrigin } from "../../server/web/origin";
-import type { Auth } from "../../server/auth/types";
-import type { Database } from "../../server/db/types";
+import { createLocalAuth, SESSION_COOKIE } from "#server/auth/local";
+import { publicOrigin } from "#server/web/origin";
+import type { Auth } from "#server/auth/types";
+import type { Database } from "#server/db/types";
 import { forEachEngine } from "./db";
 
 // The local accounts adapter (server/auth/local.ts) against a migrated database, on PGlite

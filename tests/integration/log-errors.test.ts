@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
-import { withUser } from "../../server/db/with-user";
-import { describeError } from "../../server/log";
+import { withUser } from "#server/db/with-user";
+import { describeError } from "#server/log";
 import { forEachEngine } from "./db";
 
 // A database error as the server's log writes it (server/log.ts): real errors from both

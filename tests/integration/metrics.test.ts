@@ -1,30 +1,28 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { copySeededDataDir, ensureBuild, form, freePort, killChildren, request, type Server, startReadyServer } from "./server-harness";
+import {
+  form,
+  freePort,
+  request,
+  type Server,
+  startTownServer,
+  type TownFolder,
+} from "./server-harness";
 
 // Issue #27: Prometheus metrics on a port of their own (METRICS_PORT), off unless set. One
 // server on a copy of the demo town; the test reads /metrics as Prometheus would and
 // watches the counters move with what it does to the site.
 
-let tmp: string;
+let folder: TownFolder | undefined;
 let server: Server;
 let metricsUrl: string;
 
 beforeAll(async () => {
-  await ensureBuild();
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "guida-metrics-"));
-  await copySeededDataDir(path.join(tmp, "town"));
   const port = await freePort();
   metricsUrl = `http://127.0.0.1:${port}/metrics`;
-  server = await startReadyServer(path.join(tmp, "town"), { METRICS_PORT: String(port), ACCESS_LOG: "off" });
+  ({ town: folder, server } = await startTownServer("metrics", { METRICS_PORT: String(port), ACCESS_LOG: "off" }));
 }, 420_000);
 
-afterAll(() => {
-  killChildren();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+afterAll(() => folder?.close());
 
 /** The value of one sample of the exposition (0 when the series does not exist yet). */
 async function sample(series: string): Promise<number> {

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
-import { loadCompatSql, loadMigrations, migrate } from "../../server/db/migrate";
-import { withUser } from "../../server/db/with-user";
+import { loadCompatSql, loadMigrations, migrate } from "#server/db/migrate";
+import { withUser } from "#server/db/with-user";
 import { forEachEngine } from "./db";
 
 const USER_ID = "00000000-0000-4000-8000-0000000000a1";

@@ -1,9 +1,9 @@
 import { beforeAll, expect, it } from "vitest";
-import { withUser } from "../../server/db/with-user";
-import { ANON, type Claims, type Database } from "../../server/db/types";
-import { addFavorite, listFavorites, removeFavorite } from "../../server/models/favorites";
-import { listPosts } from "../../server/models/posts";
-import { changeRole, listModerationLog, listReportedItems, moderateItem, outcomeOf, reportItem, roleOf } from "../../server/models/moderation";
+import { withUser } from "#server/db/with-user";
+import { ANON, type Claims, type Database } from "#server/db/types";
+import { addFavorite, listFavorites, removeFavorite } from "#server/models/favorites";
+import { listPosts } from "#server/models/posts";
+import { changeRole, listModerationLog, listReportedItems, moderateItem, outcomeOf, reportItem, roleOf } from "#server/models/moderation";
 import { forEachEngine } from "./db";
 
 // Issue #18 in the database: reports hide an item, moderators (a role only the operator

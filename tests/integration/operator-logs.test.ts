@@ -1,9 +1,12 @@
-import fs from "node:fs";
 import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { copySeededDataDir, ensureBuild, killChildren, nonJsonLines, request, type Server, startReadyServer } from "./server-harness";
+import {
+  nonJsonLines,
+  request,
+  type Server,
+  startTownServer,
+  type TownFolder,
+} from "./server-harness";
 
 // Issue #27: what the production server's log tells an operator. A client that closes the
 // connection before its answer (a closed tab, a picture scrolled away, a load tester's
@@ -11,20 +14,14 @@ import { copySeededDataDir, ensureBuild, killChildren, nonJsonLines, request, ty
 // line per cache hit made about 1 GB in 14 minutes of load. One server with the production
 // defaults (no ACCESS_LOG: errors and slow requests only) on a copy of the demo town.
 
-let tmp: string;
+let folder: TownFolder | undefined;
 let server: Server;
 
 beforeAll(async () => {
-  await ensureBuild();
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "guida-oplogs-"));
-  await copySeededDataDir(path.join(tmp, "town"));
-  server = await startReadyServer(path.join(tmp, "town"));
+  ({ town: folder, server } = await startTownServer("oplogs"));
 }, 420_000);
 
-afterAll(() => {
-  killChildren();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+afterAll(() => folder?.close());
 
 type AccessLine = { requestId?: string; path?: string; status?: number; level: string };
 

@@ -2,10 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { uniqueViolation } from "../../server/db/errors";
-import { openPGlite } from "../../server/db/engines";
-import type { Database } from "../../server/db/types";
-import { withUser } from "../../server/db/with-user";
+import { uniqueViolation } from "#server/db/errors";
+import { openPGlite } from "#server/db/engines";
+import type { Database } from "#server/db/types";
+import { withUser } from "#server/db/with-user";
 import { openTestDatabase, type TestDatabase } from "./db";
 
 // Issue #17: the embedded engine runs on a thread of its own (server/db/pglite-thread.ts), so

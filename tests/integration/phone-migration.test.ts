@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { loadCompatSql, loadMigrations } from "../../server/db/migrate";
+import { loadCompatSql, loadMigrations } from "#server/db/migrate";
 import { forEachEngine } from "./db";
 
 // 20261124000200_accounts.sql on a database that already has residents and listings with

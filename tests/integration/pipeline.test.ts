@@ -6,12 +6,12 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDemoTown } from "../../server/seed/seed-data";
-import { writeFetchResponse } from "../../server/http/node-adapter";
-import { createPipeline } from "../../server/http/pipeline";
-import { ChangeFeed, EVERYTHING } from "../../server/db/changes";
-import { HTML_CACHE_TTL_MS, HtmlCache } from "../../server/cache/html-cache";
-import { MemoryRateLimiter } from "../../server/toolkit/rate-limit";
+import { buildDemoTown } from "#server/seed/seed-data";
+import { writeFetchResponse } from "#server/http/node-adapter";
+import { createPipeline } from "#server/http/pipeline";
+import { ChangeFeed, EVERYTHING } from "#server/db/changes";
+import { HTML_CACHE_TTL_MS, HtmlCache } from "#server/cache/html-cache";
+import { MemoryRateLimiter } from "#server/toolkit/rate-limit";
 import { stubBuild } from "../stub-build";
 import {
   copySeededDataDir,

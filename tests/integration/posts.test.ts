@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { withUser } from "../../server/db/with-user";
-import { ANON, type Claims, type Database, type Queryable } from "../../server/db/types";
-import { createNews, deleteNews, getNewsArticle } from "../../server/models/news";
+import { withUser } from "#server/db/with-user";
+import { ANON, type Claims, type Database, type Queryable } from "#server/db/types";
+import { createNews, deleteNews, getNewsArticle } from "#server/models/news";
 import {
   createPost,
   deletePost,
@@ -12,7 +12,7 @@ import {
   POSTS_PAGE_SIZE,
   updatePost,
   vote,
-} from "../../server/models/posts";
+} from "#server/models/posts";
 import { forEachEngine } from "./db";
 
 // The models for posts, polls and news against both engines, each run as the signed-in

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { withUser } from "../../server/db/with-user";
-import type { Claims, Database } from "../../server/db/types";
-import { addFavorite, favoriteIdsAmong, listFavorites, removeFavorite } from "../../server/models/favorites";
-import { getUserBadges, listNotifications, markAllRead, markRead } from "../../server/models/notifications";
-import { getPrivateProfile, getProfileById, setOwnAvatar, updateOwnProfile } from "../../server/models/profiles";
+import { withUser } from "#server/db/with-user";
+import type { Claims, Database } from "#server/db/types";
+import { addFavorite, favoriteIdsAmong, listFavorites, removeFavorite } from "#server/models/favorites";
+import { getUserBadges, listNotifications, markAllRead, markRead } from "#server/models/notifications";
+import { getPrivateProfile, getProfileById, setOwnAvatar, updateOwnProfile } from "#server/models/profiles";
 import { forEachEngine } from "./db";
 
 // "A user cannot read or change another user's private data through any route": the routes

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { withUser } from "../../server/db/with-user";
-import { ANON, type Claims, type Database, type Queryable } from "../../server/db/types";
+import { withUser } from "#server/db/with-user";
+import { ANON, type Claims, type Database, type Queryable } from "#server/db/types";
 import { forEachEngine } from "./db";
 
 // Fixed ids keep failure messages readable; every block has its own database.

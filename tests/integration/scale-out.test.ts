@@ -6,7 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDemoTown } from "../../server/seed/seed-data";
+import { buildDemoTown } from "#server/seed/seed-data";
 import { adminQuery, databaseUrl, TEST_DATABASE_URL } from "./postgres-admin";
 import {
   decodeHtml,

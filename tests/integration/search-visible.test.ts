@@ -2,12 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { toPrefixTsQuery } from "../../app/lib/search-query";
-import { ANON, type Claims, type Database } from "../../server/db/types";
-import { withUser } from "../../server/db/with-user";
-import { seedDemoTownIfEmpty } from "../../server/seed/seed";
-import { changeRole } from "../../server/models/moderation";
-import { searchTown, SEARCH_PER_KIND } from "../../server/models/search";
+import { toPrefixTsQuery } from "#core/search-query";
+import { ANON, type Claims, type Database } from "#server/db/types";
+import { withUser } from "#server/db/with-user";
+import { seedDemoTownIfEmpty } from "#server/seed/seed";
+import { changeRole } from "#server/models/moderation";
+import { searchTown, SEARCH_PER_KIND } from "#server/models/search";
 import { forEachEngine } from "./db";
 
 // Issue #17: search reads its candidates from search_documents (only what visitors may see,

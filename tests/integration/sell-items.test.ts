@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { withUser } from "../../server/db/with-user";
-import { ANON, type Claims, type Database } from "../../server/db/types";
+import { withUser } from "#server/db/with-user";
+import { ANON, type Claims, type Database } from "#server/db/types";
 import {
   createSellItem,
   deleteSellItem,
@@ -13,7 +13,7 @@ import {
   setSellItemStatus,
   updateSellItem,
   type SellItemValues,
-} from "../../server/models/sell-items";
+} from "#server/models/sell-items";
 import { forEachEngine } from "./db";
 
 /**

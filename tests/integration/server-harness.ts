@@ -331,6 +331,46 @@ export async function copySeededDataDir(target: string): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------
+// The suites' one way to run the production server on the demo town
+
+/** A suite's own temporary folder, holding its copies of the seeded demo town (one per server). */
+export type TownFolder = {
+  dir: string;
+  /** The copy named `name`, made from the seeded template on first use: its path. */
+  copy(name?: string): Promise<string>;
+  /** `node server.js` on the copy named `name` (made if needed), once it listens. */
+  start(env?: NodeJS.ProcessEnv, name?: string): Promise<Server>;
+  /** For afterAll: kills every server the suite started and removes the folder. */
+  close(): void;
+};
+
+/** The build made if stale, and a temporary folder `guida-<prefix>-…` for the suite's towns. */
+export async function openTown(prefix: string): Promise<TownFolder> {
+  await ensureBuild();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `guida-${prefix}-`));
+  const copy = async (name = "data") => {
+    const target = path.join(dir, name);
+    if (!fs.existsSync(target)) await copySeededDataDir(target);
+    return target;
+  };
+  return {
+    dir,
+    copy,
+    start: async (env = {}, name = "data") => startReadyServer(await copy(name), env),
+    close() {
+      killChildren();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The common case: a suite's folder and one server on its copy of the demo town. */
+export async function startTownServer(prefix: string, env: NodeJS.ProcessEnv = {}): Promise<{ town: TownFolder; server: Server }> {
+  const town = await openTown(prefix);
+  return { town, server: await town.start(env) };
+}
+
+// ---------------------------------------------------------------------------------------
 // HTTP
 
 export type HttpResponse = {

@@ -2,10 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPGlite } from "../../server/db/engines";
-import { acquireDataDirLock, HOLDER_NAME, LOCK_NAME } from "../../server/db/lock";
-import { migrate } from "../../server/db/migrate";
-import { buildDemoTown } from "../../server/seed/seed-data";
+import { openPGlite } from "#server/db/engines";
+import { acquireDataDirLock, HOLDER_NAME, LOCK_NAME } from "#server/db/lock";
+import { migrate } from "#server/db/migrate";
+import { buildDemoTown } from "#server/seed/seed-data";
 import {
   decodeHtml,
   ensureBuild,

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPGlite } from "../../server/db/engines";
+import { openPGlite } from "#server/db/engines";
 import { startSupabaseAuthStandIn, type SupabaseAuthStandIn } from "./fixtures/supabase-auth-stand-in";
 import {
   copySeededDataDir,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createSupabaseAuth } from "../../server/auth/supabase";
-import type { Auth } from "../../server/auth/types";
-import type { Database } from "../../server/db/types";
-import { publicOrigin } from "../../server/web/origin";
+import { createSupabaseAuth } from "#server/auth/supabase";
+import type { Auth } from "#server/auth/types";
+import type { Database } from "#server/db/types";
+import { publicOrigin } from "#server/web/origin";
 import { openTestDatabase, type TestDatabase } from "./db";
 import { startSupabaseAuthStandIn, type SupabaseAuthStandIn } from "./fixtures/supabase-auth-stand-in";
 

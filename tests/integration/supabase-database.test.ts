@@ -3,10 +3,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPostgres } from "../../server/db/engines";
-import { loadMigrations, migrate } from "../../server/db/migrate";
-import type { Database } from "../../server/db/types";
-import { withUser } from "../../server/db/with-user";
+import { openPostgres } from "#server/db/engines";
+import { loadMigrations, migrate } from "#server/db/migrate";
+import type { Database } from "#server/db/types";
+import { withUser } from "#server/db/with-user";
 import { POSTGRES_BINARIES_PRESENT, startSupabaseShapedCluster, type SupabaseShapedCluster } from "./fixtures/supabase-shaped-postgres";
 import { ensureBuild, killChildren, Proc, ROOT, startServer } from "./server-harness";
 

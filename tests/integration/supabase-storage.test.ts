@@ -2,8 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { supabaseStorage } from "../../server/storage/supabase";
-import { deleteStoredImage, storeImage } from "../../server/storage/images";
+import { supabaseStorage } from "#server/storage/supabase";
+import { deleteStoredImage, storeImage } from "#server/storage/images";
 
 /**
  * A stand-in for Supabase Storage's object API (not the real service): POST/GET one

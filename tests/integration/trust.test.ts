@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { withUser } from "../../server/db/with-user";
-import { ANON, type Claims, type Database } from "../../server/db/types";
-import { changeRole, moderateItem, outcomeOf, reportItem } from "../../server/models/moderation";
-import { myTrust } from "../../server/models/trust";
-import type { ReportableKind } from "../../app/lib/moderation";
+import { withUser } from "#server/db/with-user";
+import { ANON, type Claims, type Database } from "#server/db/types";
+import { changeRole, moderateItem, outcomeOf, reportItem } from "#server/models/moderation";
+import { myTrust } from "#server/models/trust";
+import type { ReportableKind } from "#core/moderation";
 import { forEachEngine } from "./db";
 
 // Issue #25 in the database: the red team's brigading run and its variants. Three throwaway

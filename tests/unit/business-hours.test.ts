@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeDay, describeOpenStatus, isOpenNow, openStatus, scheduleProblems, townClock, type OpeningHours } from "~/lib/business-hours";
+import { describeDay, describeOpenStatus, isOpenNow, openStatus, scheduleProblems, townClock, type OpeningHours } from "#core/business-hours";
 
 // Instants are written in UTC; Vila Serena's clock is UTC−3 (no daylight saving since 2019).
 const at = (iso: string) => new Date(iso);

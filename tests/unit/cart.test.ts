@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addToCart, cartCount, MAX_CART_QUANTITY, removeFromCart, setQuantity, type Cart, type CartProduct } from "~/lib/cart";
 import { cartTotal, formatCents, groupBySeller, priceToCents, whatsAppOrderHref, whatsAppOrderText } from "~/lib/cart-order";
-import { formatBRL } from "~/lib/format";
+import { formatBRL } from "#core/format";
 
 const ana = { sellerId: "seller-ana", sellerName: "Ana Clara Souza", sellerUsername: "ana_souza" };
 const tiao = { sellerId: "seller-tiao", sellerName: "Sebastião Rodrigues", sellerUsername: "tiao_rodrigues" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { postgresTls } from "../../server/db/tls";
+import { postgresTls } from "#server/db/tls";
 
 // DATABASE_URL to another machine crosses a network: TLS unless the URL says otherwise.
 describe("TLS to DATABASE_URL", () => {

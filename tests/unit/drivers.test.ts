@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DRIVER_FILTERS, DRIVER_FILTER_LABELS, driverWhatsAppMessage, parseDriverFilter } from "~/lib/drivers";
+import { DRIVER_FILTERS, DRIVER_FILTER_LABELS, driverWhatsAppMessage, parseDriverFilter } from "#core/drivers";
 
 describe("parseDriverFilter", () => {
   it("accepts exactly the URL values of the filter links", () => {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "../../server/env";
+import { EnvError, parseEnv } from "#server/env";
 
 // Secrets from files (Docker/Compose secrets, Kubernetes): DATABASE_URL_FILE and its kin name
 // a file whose content is the value, so no password sits in the environment or the compose file.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accessLogMode, EnvError, parseEnv } from "../../server/env";
+import { accessLogMode, EnvError, parseEnv } from "#server/env";
 
 describe("configuration", () => {
   it("has working defaults: embedded database in ./data on port 3000", () => {

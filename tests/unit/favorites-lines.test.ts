@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { favoriteDetails, favoriteTitle, shortArea, type FavoriteLine } from "../../app/lib/favorites";
+import { favoriteDetails, favoriteTitle, shortArea, type FavoriteLine } from "#core/favorites";
 
 const line = (over: Partial<FavoriteLine>): FavoriteLine => ({
   type: "business",

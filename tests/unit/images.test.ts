@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { IMAGE_TOO_LARGE, imageFieldLabel, imageSources, parseImageRef } from "~/lib/images";
+import { IMAGE_TOO_LARGE, imageFieldLabel, imageSources, parseImageRef } from "#core/images";
 
 describe("image references", () => {
   it("builds a srcset over the shape's stored widths with explicit dimensions", () => {
@@ -54,10 +54,10 @@ describe("the image size limit, said once", () => {
     expect(IMAGE_TOO_LARGE).toBe("Cada foto pode ter no máximo 5 MB.");
   });
 
-  it("has no text in app/ or server/ that writes the size by hand (app/lib/images.ts says it)", () => {
-    const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "--", "app", "server"], { encoding: "utf8" })
+  it("has no text in app/, core/ or server/ that writes the size by hand (core/images.ts says it)", () => {
+    const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "--", "app", "core", "server"], { encoding: "utf8" })
       .split("\n")
-      .filter((file) => /\.tsx?$/.test(file) && file !== "app/lib/images.ts");
+      .filter((file) => /\.tsx?$/.test(file) && file !== "core/images.ts");
     // Comment lines aside: a comment may still explain what the limit is.
     const handWritten = files.filter((file) => /\b5 ?MB\b/.test(readFileSync(file, "utf8").replace(/^\s*(\/\/|\/\*|\*).*$/gm, "")));
     expect(handWritten).toEqual([]);

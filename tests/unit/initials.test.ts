@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { initialsOf } from "~/lib/format";
+import { initialsOf } from "#core/format";
 
 describe("initialsOf (the placeholder of a missing photo)", () => {
   it("takes the first letters of the first two words that name something", () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { KindIcon } from "~/components/ui/kind-icon";
-import { hrefOf, isItemKind, ITEM_KIND_ICONS, ITEM_KIND_LABELS, ITEM_KINDS, kindOfHref } from "~/lib/item-kinds";
+import { hrefOf, isItemKind, ITEM_KIND_ICONS, ITEM_KIND_LABELS, ITEM_KINDS, kindOfHref } from "#core/item-kinds";
 
 describe("item kinds", () => {
   it("names the six kinds as the search headings and the favorites filter show them", () => {
@@ -29,9 +29,9 @@ describe("item kinds", () => {
   });
 
   it("is the only place that spells out the kinds or a service's link", () => {
-    const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "app", "server"], { encoding: "utf8" })
+    const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "app", "core", "server"], { encoding: "utf8" })
       .split("\n")
-      .filter((file) => /\.tsx?$/.test(file) && file !== "app/lib/item-kinds.ts");
+      .filter((file) => /\.tsx?$/.test(file) && file !== "core/item-kinds.ts");
     const again = files.filter((file) => {
       const source = readFileSync(file, "utf8");
       return /"business"\s*\|\s*"service"|\["business",\s*"service"|#servico-/.test(source);
@@ -59,7 +59,7 @@ describe("item kinds", () => {
   it("draws the icons in one place, and search, favorites, notifications, home and the bottom bar take them from there", () => {
     const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "app"], { encoding: "utf8" })
       .split("\n")
-      .filter((file) => /\.tsx?$/.test(file) && file !== "app/lib/item-kinds.ts");
+      .filter((file) => /\.tsx?$/.test(file) && file !== "core/item-kinds.ts");
     const strokes = ITEM_KINDS.flatMap((kind) => ITEM_KIND_ICONS[kind]);
     const again = files.filter((file) => {
       const source = readFileSync(file, "utf8");

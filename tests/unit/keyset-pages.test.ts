@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keysetPageHref, pageRequestFromUrl } from "../../app/components/pagination";
+import { keysetPageHref, pageRequestFromUrl } from "~/components/pagination";
 
 // Keyset pages (issue #17): the links "Próxima" and "Anterior" carry the row to start after
 // or end before; whatever a URL carries that is not an id leaves only the page number.

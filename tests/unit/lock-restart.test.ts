@@ -3,8 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { acquireDataDirLock, DataDirLockedError, HOLDER_NAME, LOCK_NAME } from "../../server/db/lock";
-import { currentIdentity, type Identity } from "../../server/db/lock-identity";
+import { acquireDataDirLock, DataDirLockedError, HOLDER_NAME, LOCK_NAME } from "#server/db/lock";
+import { currentIdentity, type Identity } from "#server/db/lock-identity";
 
 // A server restarted after kill -9 used to wait out its own lease (20 s), since the same
 // hostname and pid (a restarted container) prove nothing. Proven gone, it now takes the folder

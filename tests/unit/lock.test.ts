@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { acquireDataDirLock, DataDirLockedError, HOLDER_NAME, LOCK_NAME } from "../../server/db/lock";
+import { acquireDataDirLock, DataDirLockedError, HOLDER_NAME, LOCK_NAME } from "#server/db/lock";
 
 // The lease's timings are shortened here (proper-lockfile's floors: stale 2 s, refresh 1 s),
 // so a test that waits for a lease to lapse or be refreshed waits about a second.

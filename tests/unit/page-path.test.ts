@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginRedirect, pagePathOf } from "../../server/toolkit/request";
+import { loginRedirect, pagePathOf } from "#server/toolkit/request";
 
 // Loaders receive the request itself (future.v8_passThroughRequests): for a client-side
 // navigation that is the ".data" URL, which must never leak into a link back to the page.

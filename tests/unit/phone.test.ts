@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { telHref, whatsAppChatHref } from "../../app/lib/contact-links";
-import { formatBrazilianPhone, normalizeBrazilianPhone } from "../../app/lib/phone";
+import { telHref, whatsAppChatHref } from "~/lib/contact-links";
+import { formatBrazilianPhone, normalizeBrazilianPhone } from "#core/phone";
 
 describe("Brazilian phone numbers", () => {
   it("reads a number typed in any common Brazilian way as one E.164 number", () => {

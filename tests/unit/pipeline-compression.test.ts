@@ -1,9 +1,9 @@
 import zlib from "node:zlib";
 import type * as Zlib from "node:zlib";
 import { afterAll, expect, it, vi } from "vitest";
-import { ChangeFeed } from "../../server/db/changes";
-import { createPipeline } from "../../server/http/pipeline";
-import { MemoryRateLimiter } from "../../server/toolkit/rate-limit";
+import { ChangeFeed } from "#server/db/changes";
+import { createPipeline } from "#server/http/pipeline";
+import { MemoryRateLimiter } from "#server/toolkit/rate-limit";
 import { stubBuild } from "../stub-build";
 
 // The real zlib, counted: how many times the server compresses a cached page is the CPU a

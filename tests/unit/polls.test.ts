@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { applyVote, formatVotes, percentages } from "~/lib/polls";
-import { PostSchema, samePoll, toPostInput } from "~/lib/post-form";
+import { applyVote, formatVotes, percentages } from "#core/polls";
+import { PostSchema, samePoll, toPostInput } from "#core/post-form";
 
 describe("percentages", () => {
   it.each([

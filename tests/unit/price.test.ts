@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePrice } from "~/lib/price";
+import { parsePrice } from "#core/price";
 
 describe("parsePrice", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { limitAddress, MemoryRateLimiter, storedKey } from "../../server/toolkit/rate-limit";
+import { limitAddress, MemoryRateLimiter, storedKey } from "#server/toolkit/rate-limit";
 
 // What a rate limit counts (issue #25): a key of bounded size whatever a client typed, and
 // one counter per IPv4 address or per IPv6 /64, so an attacker cannot mint allowances (and

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { minuteOf, READ_CACHE_MAX_ENTRIES, READ_CACHE_STALE_MS, READ_CACHE_TTL_MS, ReadCache } from "../../server/cache/read-cache";
-import { businessList, badges, favoriteState, newsArticle } from "../../server/cache/reads";
-import type { Change } from "../../server/db/changes";
+import { minuteOf, READ_CACHE_MAX_ENTRIES, READ_CACHE_STALE_MS, READ_CACHE_TTL_MS, ReadCache } from "#server/cache/read-cache";
+import { businessList, badges, favoriteState, newsArticle } from "#server/cache/reads";
+import type { Change } from "#server/db/changes";
 
 // The shared query results behind every page (server/cache/read-cache.ts): a burst costs one
 // query, nothing outlives a write, and nothing is kept that a write may have overtaken.

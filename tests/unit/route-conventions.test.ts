@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
-import routes from "../../app/routes";
+import routes from "~/routes";
 import { sourcesOf } from "../action-intents";
 
 // Issue #14, items 1 and 2: every action reads what was sent through the write-action
@@ -30,10 +30,10 @@ const FORBIDDEN: { pattern: RegExp; instead: string }[] = [
   { pattern: /\bwithUser\b/, instead: "getRequestContext(context).db.asCaller" },
   // Any value from the database module (getDb, pingDatabase, …) is a way round the context;
   // types, and the unique-violation test of a write's error, are not.
-  { pattern: /^import \{ (?!uniqueViolation \})[^}]*\} from "(?:\.\.\/)+server\/db["/]/m, instead: "getRequestContext(context).db" },
+  { pattern: /^import \{ (?!uniqueViolation \})[^}]*\} from "(?:(?:\.\.\/)+|#)server\/db["/]/m, instead: "getRequestContext(context).db" },
   { pattern: /requireUser\(\)[\s\S]{0,120}\breadForm\(/, instead: "signedInAction (server/toolkit/action.ts), which signs in and reads the form" },
   { pattern: /\bflashCookie\b/, instead: "redirectWithFlash (server/toolkit/action.ts)" },
-  { pattern: /from "[./]*server\/toolkit\/request"/, instead: "server/toolkit/request-context.ts" },
+  { pattern: /from "(?:[./]*|#)server\/toolkit\/request"/, instead: "server/toolkit/request-context.ts" },
 ];
 
 function violationsIn(file: string): string[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toPrefixTsQuery } from "~/lib/search-query";
+import { toPrefixTsQuery } from "#core/search-query";
 
 describe("toPrefixTsQuery", () => {
   it("drops accents and case and prefix-matches every word", () => {

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { formatBRL } from "~/lib/format";
+import { formatBRL } from "#core/format";
 import { SellItemSchema } from "~/lib/sell-item-schema";
-import { conditionLabel, priceInputValue } from "~/lib/sell-items";
+import { conditionLabel, priceInputValue } from "#core/sell-items";
 
 /** The form as a browser posts it: every field a string, photos as files. */
 function form(fields: Record<string, string>, files: File[] = []): FormData {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_THEME, THEME_STORAGE_KEY, themeCookie, themeFromCookieHeader } from "~/lib/theme";
+import { DEFAULT_THEME, THEME_STORAGE_KEY, themeCookie, themeFromCookieHeader } from "#core/theme";
 
 describe("theme", () => {
   it("is stored under the spec's key and defaults to light", () => {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { hrefOf, type ItemKind } from "~/lib/item-kinds";
+import { hrefOf, type ItemKind } from "#core/item-kinds";
 
 /** A list card's heading: the item's name, linking to its page (news, sell items, services). */
 export function ItemTitle({ kind, id, title, className, headingId }: { kind: ItemKind; id: string; title: string; className: string; headingId?: string }) {

@@ -1,7 +1,7 @@
-import { ITEM_KIND_ICONS, type ItemKind } from "~/lib/item-kinds";
+import { ITEM_KIND_ICONS, type ItemKind } from "#core/item-kinds";
 
 /**
- * An item kind's icon (app/lib/item-kinds.ts), an outline in the text's colour. Decorative:
+ * An item kind's icon (core/item-kinds.ts), an outline in the text's colour. Decorative:
  * the kind's name is always written beside it, so it is hidden from screen readers.
  */
 export function KindIcon({ kind, size = 24, className }: { kind: ItemKind; size?: number; className?: string }) {

@@ -1,6 +1,6 @@
 import * as Tooltip from "@radix-ui/react-tooltip";
 import { useEffect, useRef, useState } from "react";
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "~/lib/tooltip";
+import { skipDelayAfter, TOOLTIP_DELAY_MS, tooltipWait } from "~/lib/tooltip";
 
 // Shared by every icon tooltip on the page: until when the next one opens without the delay.
 // Each tooltip has its own Radix provider (they load lazily, apart), so Radix's own skip delay
@@ -32,12 +32,13 @@ export default function RadixIconTooltip({
       openRef.current = true;
       setOpen(true);
     };
-    if (delay <= 0 || Date.now() < skipDelayUntil) reveal();
-    else timer.current = window.setTimeout(reveal, delay);
+    const wait = tooltipWait(delay, Date.now(), skipDelayUntil);
+    if (wait === 0) reveal();
+    else timer.current = window.setTimeout(reveal, wait);
   };
   const hide = () => {
     window.clearTimeout(timer.current);
-    if (openRef.current) skipDelayUntil = Date.now() + TOOLTIP_SKIP_DELAY_MS;
+    if (openRef.current) skipDelayUntil = skipDelayAfter(Date.now());
     openRef.current = false;
     setOpen(false);
   };

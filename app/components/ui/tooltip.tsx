@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useSyncExternalStore } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 const RadixIconTooltip = lazy(() => import("./tooltip-radix"));
 

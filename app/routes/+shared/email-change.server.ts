@@ -1,7 +1,6 @@
-import { getEnv } from "../../../server/env";
-import { parseSubmission, redirectWithFlash } from "../../../server/toolkit/action";
-import { authLimiter, EMAIL_CHANGE_PER_RESIDENT } from "../../../server/toolkit/rate-limit";
-import type { RequestContext } from "../../../server/toolkit/request-context";
+import { parseSubmission, redirectWithFlash } from "#server/toolkit/action";
+import { EMAIL_CHANGE_PER_RESIDENT } from "#server/toolkit/rate-limit";
+import type { RequestContext } from "#server/toolkit/request-context";
 import { EmailChangeSchema } from "./email-change";
 import { ERROR_TEXT, mailAfterResponse, statusOf, tooMany } from "./login-confirm.server";
 
@@ -14,7 +13,7 @@ export async function changeEmail(request: Request, ctx: RequestContext, form: F
   const user = await ctx.requireUser();
   const parsed = parseSubmission(form, EmailChangeSchema);
   if (!parsed.ok) return parsed.refusal;
-  const wait = await authLimiter.hit(`email-change:${user.id}`, EMAIL_CHANGE_PER_RESIDENT, getEnv().RATE_LIMIT_SCALE);
+  const wait = await ctx.limits.hit(`email-change:${user.id}`, EMAIL_CHANGE_PER_RESIDENT);
   if (wait) return tooMany(wait, "email", form, ["email"]);
   const auth = await ctx.auth();
   const result = await auth.changeEmail(request, parsed.value.email);

@@ -1,14 +1,13 @@
 import { createHash } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "react-router";
-import { normalizeBrazilianPhone } from "~/lib/phone";
+import { normalizeBrazilianPhone } from "#core/phone";
 import { safeRedirectPath } from "~/lib/redirects";
-import type { AuthErrorCode } from "../../../server/auth/types";
-import { getEnv } from "../../../server/env";
-import { parseSubmission, redirectWithFlash, replyRefused } from "../../../server/toolkit/action";
-import { addFavoriteAfterSignIn } from "../../../server/toolkit/favorite-state";
-import { authLimiter, limitAddress, MAIL_PER_ADDRESS, PHONE_TAKEN_PER_IP, RESEND_PER_IP, SIGN_UP_PER_IP } from "../../../server/toolkit/rate-limit";
-import type { RequestContext } from "../../../server/toolkit/request-context";
+import type { AuthErrorCode } from "#server/auth/types";
+import { parseSubmission, redirectWithFlash, replyRefused } from "#server/toolkit/action";
+import { addFavoriteAfterSignIn } from "#server/toolkit/favorite-state";
+import { limitAddress, MAIL_PER_ADDRESS, PHONE_TAKEN_PER_IP, RESEND_PER_IP, SIGN_UP_PER_IP } from "#server/toolkit/rate-limit";
+import type { RequestContext } from "#server/toolkit/request-context";
 import { ConfirmSchema, EMAIL_NOT_CONFIRMED, ResendSchema, SignUpSchema } from "./login-forms";
 
 /**
@@ -63,7 +62,7 @@ export const statusOf = (error: AuthErrorCode, otherwise: number) => (error === 
 export function mailAfterResponse(ctx: RequestContext, what: string, address: string, task: () => Promise<void>) {
   ctx.afterResponse(what, async () => {
     const key = `mail-to:${createHash("sha256").update(address.trim().toLowerCase()).digest("base64url")}`;
-    const wait = await authLimiter.hit(key, MAIL_PER_ADDRESS, getEnv().RATE_LIMIT_SCALE);
+    const wait = await ctx.limits.hit(key, MAIL_PER_ADDRESS);
     if (wait) console.log(`[auth] ${what} held back: over ${MAIL_PER_ADDRESS.limit} account e-mails to one address an hour`);
     else await task();
   });
@@ -77,8 +76,7 @@ export async function signUp(request: Request, ctx: RequestContext, form: FormDa
   if (!parsed.ok) return parsed.refusal;
   const keep = ["email", "phone", "fullName", "username"];
   const ip = limitAddress(ctx.clientAddress);
-  const scale = getEnv().RATE_LIMIT_SCALE;
-  const wait = await authLimiter.hit(`signup-ip:${ip}`, SIGN_UP_PER_IP, scale);
+  const wait = await ctx.limits.hit(`signup-ip:${ip}`, SIGN_UP_PER_IP);
   if (wait) return tooMany(wait, "signup", form, keep);
   const { email, phone, password, fullName, username, redirectTo } = parsed.value;
   const auth = await ctx.auth();
@@ -92,7 +90,7 @@ export async function signUp(request: Request, ctx: RequestContext, form: FormDa
   if (!result.ok) {
     // A phone cannot be confirmed here, so a taken one is told apart: few times per address.
     if (result.error === "phone_taken") {
-      const phoneWait = await authLimiter.hit(`signup-phone-taken:${ip}`, PHONE_TAKEN_PER_IP, scale);
+      const phoneWait = await ctx.limits.hit(`signup-phone-taken:${ip}`, PHONE_TAKEN_PER_IP);
       if (phoneWait) return tooMany(phoneWait, "signup", form, keep);
     }
     const field = SIGN_UP_ERROR_FIELD[result.error];
@@ -113,7 +111,7 @@ export async function signUp(request: Request, ctx: RequestContext, form: FormDa
 export async function resend(request: Request, ctx: RequestContext, form: FormData) {
   const parsed = parseSubmission(form, ResendSchema, { intent: "resend" });
   if (!parsed.ok) return parsed.refusal;
-  const wait = await authLimiter.hit(`resend-ip:${limitAddress(ctx.clientAddress)}`, RESEND_PER_IP, getEnv().RATE_LIMIT_SCALE);
+  const wait = await ctx.limits.hit(`resend-ip:${limitAddress(ctx.clientAddress)}`, RESEND_PER_IP);
   if (wait) return tooMany(wait, "resend", form, ["email"]);
   const { email } = parsed.value;
   const auth = await ctx.auth();

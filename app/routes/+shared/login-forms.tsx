@@ -5,12 +5,12 @@ import { Form } from "react-router";
 import { z } from "zod";
 import { FormErrors, FormField, useEmptyPasswordOnReply } from "~/components/ui/form-field";
 import { Button } from "~/components/ui/button";
-import { fieldRules, PHONE_FORMAT } from "~/lib/field-rules";
+import { fieldRules, PHONE_FORMAT } from "#core/field-rules";
 import { passwordProblem } from "~/lib/password-policy";
-import { normalizeBrazilianPhone } from "~/lib/phone";
+import { normalizeBrazilianPhone } from "#core/phone";
 import { safeRedirectPath } from "~/lib/redirects";
 import { LAST_PATH_KEY } from "~/lib/session-keys";
-import "~/lib/zod-messages";
+import "#core/zod-messages";
 
 /**
  * /login's forms (sign in, sign up, reset, new password, confirm and resend the e-mail link) and the zod schemas that both

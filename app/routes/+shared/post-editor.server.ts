@@ -1,7 +1,7 @@
-import { PostSchema, toPostInput } from "~/lib/post-form";
-import { replyRefused } from "../../../server/toolkit/action";
-import { createPost, getEditablePost, PollLockedError, updatePost } from "../../../server/models/posts";
-import type { RequestContext } from "../../../server/toolkit/request-context";
+import { PostSchema, toPostInput } from "#core/post-form";
+import { replyRefused } from "#server/toolkit/action";
+import { createPost, getEditablePost, PollLockedError, updatePost } from "#server/models/posts";
+import type { RequestContext } from "#server/toolkit/request-context";
 import { publishWithImage } from "./publish-with-image.server";
 
 export const NOT_YOURS = "Só quem publicou o post pode editá-lo ou excluí-lo.";

@@ -3,9 +3,9 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { FormErrors, fieldErrors } from "~/components/ui/form-field";
 import { PostFields } from "~/components/post-form";
-import { PostSchema } from "~/lib/post-form";
+import { PostSchema } from "#core/post-form";
 import { Button } from "~/components/ui/button";
-import type { EditablePost } from "../../../server/models/posts";
+import type { EditablePost } from "#server/models/posts";
 
 /**
  * The post form, for a new post (/create-post) and for editing one (/posts/{id}/edit): the

@@ -1,12 +1,10 @@
 import type { z } from "zod";
-import type { ImageShape } from "~/lib/images";
-import { parseSubmission, redirectWithFlash } from "../../../server/toolkit/action";
-import type { SessionUser } from "../../../server/auth";
-import type { Queryable } from "../../../server/db";
-import type { RequestContext } from "../../../server/toolkit/request-context";
-import { chosenFile, storeUpload, writeWithImages } from "../../../server/images/upload-service";
-
-type Errors = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
+import type { ImageShape } from "#core/images";
+import { parseSubmission, redirectWithFlash, type Errors } from "#server/toolkit/action";
+import type { SessionUser } from "#server/auth/index";
+import type { Queryable } from "#server/db/index";
+import type { RequestContext } from "#server/toolkit/request-context";
+import { chosenFile, storeUpload, writeWithImages } from "#server/images/upload-service";
 
 /** What a save did: where the row is shown and what the flash there says, or why it was refused. */
 export type Saved =

@@ -1,9 +1,9 @@
 import { EditSellItemSchema, SellItemSchema } from "~/lib/sell-item-schema";
-import { MAX_SELL_ITEM_IMAGES } from "~/lib/sell-items";
-import { parseSubmission, redirectWithFlash, replyRefused } from "../../../server/toolkit/action";
-import { createSellItem, updateSellItem, type WriteRefusal } from "../../../server/models/sell-items";
-import type { RequestContext } from "../../../server/toolkit/request-context";
-import { storeUploads, writeWithImages } from "../../../server/images/upload-service";
+import { MAX_SELL_ITEM_IMAGES } from "#core/sell-items";
+import { parseSubmission, redirectWithFlash, replyRefused } from "#server/toolkit/action";
+import { createSellItem, updateSellItem, type WriteRefusal } from "#server/models/sell-items";
+import type { RequestContext } from "#server/toolkit/request-context";
+import { storeUploads, writeWithImages } from "#server/images/upload-service";
 
 export const NOT_OWNER = "Só quem publicou este anúncio pode alterá-lo ou excluí-lo.";
 export const NOT_FOUND = "Este anúncio não existe mais.";

@@ -5,9 +5,9 @@ import { FormErrors } from "~/components/ui/form-field";
 import { Picture } from "~/components/picture";
 import { SellItemFields } from "~/components/sell-item-form";
 import { EditSellItemSchema, SellItemSchema } from "~/lib/sell-item-schema";
-import { MAX_SELL_ITEM_IMAGES, priceInputValue } from "~/lib/sell-items";
+import { MAX_SELL_ITEM_IMAGES, priceInputValue } from "#core/sell-items";
 import { Button } from "~/components/ui/button";
-import type { SellItemValues } from "../../../server/models/sell-items";
+import type { SellItemValues } from "#server/models/sell-items";
 
 /** An ad as the edit form starts from: the values the model saves, plus its id and photos. */
 export type EditedSellItem = SellItemValues & { id: string; images: string[] };

@@ -1,9 +1,9 @@
-import { isUuid } from "~/lib/uuid";
+import { isUuid } from "#core/uuid";
 import { redirect } from "react-router";
 import { safeRedirectPath } from "~/lib/redirects";
-import { intentOf, readForm, redirectWithFlash, replyRefused } from "../../../server/toolkit/action";
-import { vote } from "../../../server/models/posts";
-import type { RequestContext } from "../../../server/toolkit/request-context";
+import { intentOf, readForm, redirectWithFlash, replyRefused } from "#server/toolkit/action";
+import { vote } from "#server/models/posts";
+import type { RequestContext } from "#server/toolkit/request-context";
 
 /**
  * POST intent=vote, postId, optionId (and optional redirectTo): the feed (/posts) and a
@@ -15,11 +15,7 @@ import type { RequestContext } from "../../../server/toolkit/request-context";
 export async function voteAction(request: Request, ctx: RequestContext, options: { fallback: string; postId?: string }) {
   const read = await readForm(request);
   if (!read.ok) return read.refusal;
-  return voteWithForm(request, ctx, read.form, options);
-}
-
-/** The same, for a page whose action has read the form already (a post's page also takes comments). */
-export async function voteWithForm(request: Request, ctx: RequestContext, form: FormData, options: { fallback: string; postId?: string }) {
+  const { form } = read;
   const postId = String(form.get("postId") ?? "");
   const fail = (status: number, message: string) =>
     replyRefused(status, message, { intent: "vote", initialValue: { postId: options.postId ?? postId } });

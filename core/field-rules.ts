@@ -49,7 +49,7 @@ const username = z
 export const PHONE_FORMAT = "Digite um celular com DDD, como (35) 99876-5432.";
 
 /**
- * A Brazilian phone number, given as people write it and kept as +55 E.164 (app/lib/phone.ts),
+ * A Brazilian phone number, given as people write it and kept as +55 E.164 (core/phone.ts),
  * the one spelling phone sign-in looks for. Every form refuses a bad one in the same words.
  */
 const phone = () =>
