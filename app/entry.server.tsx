@@ -46,6 +46,11 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // Never outline a finished Suspense boundary: past 12,800 bytes React writes it after
+        // the shell, hidden, for an inline script to move into place, which a browser with
+        // JavaScript off never runs (a post's comments, issue #30, vanished there). The whole
+        // document is buffered anyway (onAllReady), so there is nothing to stream early.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           pipe(sink);
         },

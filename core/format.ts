@@ -34,3 +34,8 @@ export function initialsOf(name: string): string {
     .map((w) => w[0]!.toLocaleUpperCase("pt-BR"))
     .join("");
 }
+
+/** "1 comentário", "3 comentários" (issue #30: the counters of /posts and /news). */
+export function commentCountLabel(count: number): string {
+  return count === 1 ? "1 comentário" : `${count.toLocaleString("pt-BR")} comentários`;
+}

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatLongDate, formatShortDate } from "#core/format";
+import { commentCountLabel, formatLongDate, formatShortDate } from "#core/format";
 import { cardClass } from "~/components/ui/card";
 import { hrefOf } from "#core/item-kinds";
 import { FavoriteButton } from "./favorites";
@@ -19,6 +19,8 @@ export type PostCardData = {
   poll: PollData | null;
   /** "hidden": only its author and moderators get it, marked as hidden (issue #18). */
   moderationState?: string;
+  /** Visible comments (issue #30); absent where a card stands for something else (a favorite). */
+  commentCount?: number;
 };
 
 type PostCardProps = {
@@ -76,6 +78,9 @@ export function PostCard({ post, voteAction, voteRedirect, voteError, preview = 
       {post.poll ? <Poll postId={post.id} poll={post.poll} action={voteAction} redirectTo={voteRedirect} error={voteError} /> : null}
       <HiddenNotice state={post.moderationState} />
       <footer className="mt-2 flex flex-wrap items-center gap-x-4">
+          <Link to={`${hrefOf("post", post.id)}#comentarios`} className={textLinkClass({ small: true })}>
+            {post.commentCount ? commentCountLabel(post.commentCount) : "Comentar"}
+          </Link>
           {long ? (
             <Link to={hrefOf("post", post.id)} className={textLinkClass({ small: true })}>
               Ler post completo

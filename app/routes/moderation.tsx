@@ -164,8 +164,9 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
               {item.state === "hidden" ? <span className="ml-2 rounded bg-red-100 px-1.5 py-0.5 font-semibold text-red-800 dark:bg-red-950 dark:text-red-200">Oculto</span> : null}
             </p>
             <h3 className="font-semibold">
-              <Link to={reportedItemHref(item.kind, item.id)} className="hover:underline">{item.title}</Link>
+              <Link to={item.href} className="hover:underline">{item.title}</Link>
             </h3>
+            {item.context ? <p className="text-sm text-stone-600 dark:text-stone-300">{item.context}</p> : null}
             {item.authorName ? <p className="text-sm">Autor: {item.authorName}</p> : null}
             <ul className="flex flex-wrap gap-2 text-sm">
               {item.reasons.map((r) => (

@@ -15,23 +15,37 @@ import { newsArticle } from "#server/cache/reads";
 import { favoriteStateOf } from "#server/toolkit/favorite-state";
 import { getRequestContext } from "#server/toolkit/request-context";
 import { discard } from "#server/images/upload-service";
+import { commentAction } from "./+shared/comments.server";
+import { commentsFor, editableOf } from "./+shared/comments-loader.server";
+import { Comments, loadComments } from "~/components/comments-lazy";
 import type { Route } from "./+types/news-detail";
 import { textLinkClass } from "~/components/ui/text-link";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
+  await loadComments();
   const article = await ctx.db.asVisitor(newsArticle, { id: params.id });
   if (!article) throw data(null, { status: 404 });
-  return { article, favoriteState: await favoriteStateOf(ctx, [article.id]), pageUrl: `${publicOrigin()}/news/${article.id}` };
+  // Issue #30: a visitor's thread comes from the shared cache; a resident's is read with their claims.
+  const user = await ctx.user();
+  const comments = user ? await ctx.db.asCaller((tx) => commentsFor(ctx, request, article.id, tx)) : await commentsFor(ctx, request, article.id);
+  return {
+    article,
+    comments,
+    editable: editableOf(comments.comments, user?.id ?? null),
+    favoriteState: await favoriteStateOf(ctx, [article.id]),
+    pageUrl: `${publicOrigin()}/news/${article.id}`,
+  };
 }
 
 /**
  * POST intent=delete: only the author deletes an article — a clear 403 for anyone else
- * here, RLS underneath. 303 to /news with "Notícia excluída.".
+ * here, RLS underneath. 303 to /news with "Notícia excluída.". The comment intents
+ * (comment, edit-comment, delete-comment) are commentAction's.
  */
 export const action = signedInAction(async ({ request, params }: Route.ActionArgs, { ctx, user, form }) => {
   const intent = intentOf(form);
-  if (intent !== "delete") return replyRefused(400, "Ação desconhecida.", { intent });
+  if (intent !== "delete") return commentAction(request, ctx, form, { kind: "news", id: params.id });
   const outcome = await ctx.db.asCaller((tx) => deleteNews(tx, user.id, params.id));
   if (outcome.status === "not_found") return replyRefused(404, "Notícia não encontrada.", { intent });
   if (outcome.status === "forbidden") return replyRefused(403, "Só quem publicou a notícia pode excluí-la.", { intent });
@@ -59,7 +73,7 @@ function paragraphs(content: string): string[] {
 }
 
 export default function NewsDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { article, pageUrl } = loaderData;
+  const { article, pageUrl, comments, editable } = loaderData;
   const published = new Date(article.createdAt);
   const user = useCurrentUser();
   const busy = useNavigation().state === "submitting";
@@ -104,9 +118,9 @@ export default function NewsDetail({ loaderData, actionData }: Route.ComponentPr
       >
         Compartilhar no WhatsApp
       </a>
-      {refusalOf(actionData) ? (
+      {refusalOf(actionData, "delete") ? (
         <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
-          {refusalOf(actionData)}
+          {refusalOf(actionData, "delete")}
         </p>
       ) : null}
       {user?.id === article.author.id ? (
@@ -118,6 +132,7 @@ export default function NewsDetail({ loaderData, actionData }: Route.ComponentPr
         </Link>
       </p>
       {user?.id === article.author.id ? null : <ReportLink kind="news" id={article.id} label={article.title} />}
+      <Comments kind="news" itemPath={`/news/${article.id}`} count={article.commentCount} thread={comments} editable={editable} actionData={actionData} />
     </article>
   );
 }

@@ -3,7 +3,7 @@ import { FavoriteButton } from "~/components/favorites";
 import { cachedClientLoader } from "~/client/cached-client-loader";
 import { keysetPageHref, PagedList, pageRequestFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
-import { formatLongDate } from "#core/format";
+import { commentCountLabel, formatLongDate } from "#core/format";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
@@ -68,6 +68,14 @@ export default function News({ loaderData }: Route.ComponentProps) {
                 </div>
                 <p className="text-xs text-stone-500 dark:text-stone-400">
                   <time dateTime={new Date(item.createdAt).toISOString()}>{formatLongDate(item.createdAt)}</time>
+                  {item.commentCount ? (
+                    <>
+                      {" · "}
+                      <Link to={`/news/${item.id}#comentarios`} className="underline">
+                        {commentCountLabel(item.commentCount)}
+                      </Link>
+                    </>
+                  ) : null}
                 </p>
                 {item.summary ? <p className="text-sm text-stone-700 dark:text-stone-300">{item.summary}</p> : null}
               </div>

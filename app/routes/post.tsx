@@ -1,19 +1,36 @@
 import { data, Link } from "react-router";
+import { Comments, loadComments } from "~/components/comments-lazy";
 import { PostCard } from "~/components/post-card";
 import { refusalOf } from "#core/refused";
+import { postPage } from "#server/cache/reads";
 import { getPost } from "#server/models/posts";
+import { intentOf, readForm } from "#server/toolkit/action";
 import { favoriteStateOf } from "#server/toolkit/favorite-state";
 import { getRequestContext } from "#server/toolkit/request-context";
-import { voteAction } from "./+shared/vote.server";
+import { commentAction } from "./+shared/comments.server";
+import { commentsFor, editableOf } from "./+shared/comments-loader.server";
+import { voteWithForm } from "./+shared/vote.server";
 import type { Route } from "./+types/post";
 import { textLinkClass } from "~/components/ui/text-link";
 
-// A post's own page: where notifications ("X votou na sua enquete") and favorites lead.
-export async function loader({ params, context }: Route.LoaderArgs) {
+// A post's own page: where notifications ("X votou na sua enquete") and favorites lead, and
+// its comments (issue #30). A visitor's reads come from the shared cache, dropped only by a
+// change to this post or its thread; a resident's run with their claims.
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
-  const post = await ctx.db.asCaller((tx, user) => getPost(tx, params.id, user?.id ?? null));
-  if (!post) throw data(null, { status: 404 });
-  return { post, favoriteState: await favoriteStateOf(ctx, [post.id]) };
+  await loadComments();
+  const user = await ctx.user();
+  const { post, comments } = user
+    ? await ctx.db.asCaller(async (tx) => {
+        const found = await getPost(tx, params.id, user.id);
+        return { post: found, comments: found ? await commentsFor(ctx, request, found.id, tx) : null };
+      })
+    : await ctx.db.asVisitor(postPage, { id: params.id }).then(async (found) => ({
+        post: found,
+        comments: found ? await commentsFor(ctx, request, found.id) : null,
+      }));
+  if (!post || !comments) throw data(null, { status: 404 });
+  return { post, comments, editable: editableOf(comments.comments, user?.id ?? null), favoriteState: await favoriteStateOf(ctx, [post.id]) };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
@@ -24,13 +41,17 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) =>
       ]
     : [{ title: "Post não encontrado · Guida" }];
 
-/** Votes from this page land here, so a refused vote is explained on the same page. */
+/** Votes and comments from this page land here, so a refusal is explained on the same page. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  return voteAction(request, getRequestContext(context), { fallback: `/posts/${params.id}`, postId: params.id });
+  const ctx = getRequestContext(context);
+  const read = await readForm(request);
+  if (!read.ok) return read.refusal;
+  if (intentOf(read.form) === "vote") return voteWithForm(request, ctx, read.form, { fallback: `/posts/${params.id}`, postId: params.id });
+  return commentAction(request, ctx, read.form, { kind: "post", id: params.id });
 }
 
 export default function PostPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { post } = loaderData;
+  const { post, comments, editable } = loaderData;
   return (
     <div className="space-y-4">
       <h1 className="sr-only">Post de {post.author.fullName}</h1>
@@ -39,8 +60,9 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
         priority
         voteAction={`/posts/${post.id}`}
         voteRedirect={`/posts/${post.id}`}
-        voteError={refusalOf(actionData)}
+        voteError={refusalOf(actionData, "vote")}
       />
+      <Comments kind="post" itemPath={`/posts/${post.id}`} count={post.commentCount} thread={comments} editable={editable} actionData={actionData} />
       <p>
         <Link to="/posts" className={textLinkClass()}>
           ← Todos os posts

@@ -5,8 +5,9 @@ import { z } from "zod";
 import { FieldError, FormErrors } from "~/components/ui/form-field";
 import { TextAreaField } from "~/components/ui/textarea-field";
 import { Button } from "~/components/ui/button";
-import { KIND_LIST_HREFS, REPORT_REASON_LABELS, REPORT_REASONS, REPORTABLE_KIND_NAMES, REPORTABLE_KINDS, reportedItemHref, type ReportReason } from "#core/moderation";
+import { KIND_LIST_HREFS, REPORT_REASON_LABELS, REPORT_REASONS, REPORTABLE_KIND_NAMES, REPORTABLE_KINDS, type ReportReason } from "#core/moderation";
 import { refusePage } from "#server/toolkit/refuse-page";
+import { safeRedirectPath } from "~/lib/redirects";
 import { reportNotice, whyCannotReport } from "#core/trust";
 import "#core/zod-messages";
 import { itemIsHidden, outcomeOf, reportItem, reportTarget } from "#server/models/moderation";
@@ -48,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!target) throw refusePage(404, NOT_FOUND);
   if (!trust || trust.level < 1) throw refusePage(403, whyCannotReport(trust));
   const reason = z.enum(REPORT_REASONS).safeParse(url.searchParams.get("motivo"));
-  return { kind: kind.data, id, title: target.title, reason: reason.success ? reason.data : null, notice: reportNotice(trust) };
+  return { kind: kind.data, id, title: target.title, href: target.href, reason: reason.success ? reason.data : null, notice: reportNotice(trust) };
 }
 
 /**
@@ -63,7 +64,8 @@ export const action = signedInAction(async ({ request }: Route.ActionArgs, { ctx
   const outcome = await outcomeOf(ctx.db.asCaller((tx) => reportItem(tx, user.id, { kind: tipo, id, reason, note: note ?? "" })));
   switch (outcome) {
     case "done":
-      return redirectWithFlash(request, KIND_LIST_HREFS[tipo], "Denúncia enviada. Obrigado: a moderação vai analisar.");
+      // A comment's reporter goes back to the item it was written on (the form's `voltar`).
+      return redirectWithFlash(request, tipo === "comment" ? safeRedirectPath(form.get("voltar"), KIND_LIST_HREFS[tipo]) : KIND_LIST_HREFS[tipo], "Denúncia enviada. Obrigado: a moderação vai analisar.");
     case "duplicate":
       return read.refuse(409, { formErrors: ["Você já denunciou este conteúdo. A moderação vai analisar."] });
     case "hidden":
@@ -104,6 +106,7 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
         <FormErrors errors={[...(form.errors ?? []), ...new Set([...(fields.tipo.errors ?? []), ...(fields.id.errors ?? [])])]} id={form.errorId} />
         <input type="hidden" name="tipo" value={loaderData.kind} />
         <input type="hidden" name="id" value={loaderData.id} />
+        {loaderData.kind === "comment" ? <input type="hidden" name="voltar" value={loaderData.href.replace(/[?#].*$/, "")} /> : null}
         <fieldset className="space-y-2" aria-describedby={fields.reason.errorId}>
           <legend className="font-semibold">Motivo</legend>
           {REPORT_REASONS.map((reason) => (
@@ -118,7 +121,7 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
         <Button type="submit" variant="danger" size="lg" className="w-full" disabled={busy}>
           {busy ? "Enviando..." : "Enviar denúncia"}
         </Button>
-        <Link to={reportedItemHref(loaderData.kind, loaderData.id)} className="flex min-h-11 items-center justify-center text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+        <Link to={loaderData.href} className="flex min-h-11 items-center justify-center text-sm font-semibold text-brand-700 underline dark:text-brand-100">
           Cancelar
         </Link>
       </Form>

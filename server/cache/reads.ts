@@ -3,6 +3,8 @@ import { ANY, type Dependency } from "./dependencies";
 import { getBusiness, listBusinessCategories, listBusinesses } from "../models/businesses";
 import { getDriver, listDrivers } from "../models/drivers";
 import { getNewsArticle, listNews } from "../models/news";
+import { getPost } from "../models/posts";
+import { listComments, type ThreadRequest } from "../models/comments";
 import { favoriteIdsAmong } from "../models/favorites";
 import { getUserBadges } from "../models/notifications";
 import { getSellItem, listSellItemCategories, listSellItems, type SellItemFilters } from "../models/sell-items";
@@ -115,6 +117,22 @@ export const newsArticle = visitorRead("news-article", (tx, { id }: { id: string
   kinds: ["news", "profile"],
   item: ({ id }) => id,
 });
+
+/** A post's own page as a visitor reads it (a resident's runs with their claims: their vote, their hidden post). */
+export const postPage = visitorRead("post", (tx, { id }: { id: string }) => getPost(tx, id, null), {
+  kinds: ["post", "profile"],
+  item: ({ id }) => id,
+});
+
+/**
+ * One page of an item's comments as a visitor reads them (issue #30). A comment announces its
+ * item's id (20261129000200_comments.sql), so a new comment drops this thread only.
+ */
+export const commentThread = visitorRead(
+  "comments",
+  (tx, { itemId, ...request }: ThreadRequest & { itemId: string }) => listComments(tx, itemId, request),
+  { kinds: ["comment", "profile"], item: ({ itemId }) => itemId },
+);
 
 export const sellItemList = visitorRead(
   "sell-items",

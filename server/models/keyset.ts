@@ -67,6 +67,23 @@ export function newestOrderPage(
 }
 
 /**
+ * The same pieces for a list shown oldest first (`created_at ASC, id ASC`, which an index of
+ * those columns serves): a thread of comments (issue #30). "Próxima" reads the rows newer
+ * than the cursor's, "Anterior" the older ones (read newest first, then put back in order).
+ */
+export function oldestOrderPage(
+  table: string,
+  alias: string,
+  request: PageRequest,
+  cursorParam: string,
+  pageSize: number,
+  { filter }: { filter?: string } = {},
+): PageSql {
+  const parts = (a: string) => [`${a}.created_at`, `${a}.id`];
+  return orderedPage({ table, alias, parts, id: "id", filter, forward: "ASC" }, request, cursorParam, pageSize);
+}
+
+/**
  * Both orders' page: the list read onwards (`forward`) from the start (by offset, an old
  * page number) or from after the cursor's row, or backwards from before it. `parts` are the
  * sort's columns as read from a row named `a` (the list's alias, or "c", the cursor's row).

@@ -24,11 +24,14 @@ export async function isBlocked(tx: Queryable): Promise<boolean> {
   return row?.blocked ?? false;
 }
 
-/** What a report form shows about its item; null when the caller cannot see it. */
-export async function reportTarget(tx: Queryable, kind: ReportableKind, id: string): Promise<{ title: string } | null> {
+/**
+ * What a report form shows about its item, and where the item is seen (public.item_link: a
+ * comment's is its item's page at the comment); null when the caller cannot see it.
+ */
+export async function reportTarget(tx: Queryable, kind: ReportableKind, id: string): Promise<{ title: string; href: string } | null> {
   if (!isUuid(id)) return null;
-  const [row] = await tx.query<{ title: string }>(
-    `SELECT title FROM (
+  const [row] = await tx.query<{ title: string; href: string }>(
+    `SELECT title, public.item_link($1, $2::uuid) AS href FROM (
        SELECT left(content, 80) AS title FROM public.posts WHERE $1 = 'post' AND id = $2
        UNION ALL SELECT title FROM public.sell_items WHERE $1 = 'sell_item' AND id = $2
        UNION ALL SELECT title FROM public.news WHERE $1 = 'news' AND id = $2
@@ -36,6 +39,7 @@ export async function reportTarget(tx: Queryable, kind: ReportableKind, id: stri
        UNION ALL SELECT name FROM public.businesses WHERE $1 = 'business' AND id = $2
        UNION ALL SELECT name FROM public.services WHERE $1 = 'service' AND id = $2
        UNION ALL SELECT name FROM public.drivers WHERE $1 = 'driver' AND id = $2
+       UNION ALL SELECT left(body, 80) FROM public.comments WHERE $1 = 'comment' AND id = $2
      ) t WHERE public.item_is_visible($1, $2::uuid)`,
     [kind, id],
   );
@@ -92,6 +96,9 @@ export type QueueItem = {
   kind: ReportableKind;
   id: string;
   title: string;
+  /** Where it is seen (a comment: on its item's page); for a comment, what it was written on. */
+  href: string;
+  context: string | null;
   authorName: string | null;
   state: "visible" | "hidden";
   reports: number;
@@ -117,17 +124,26 @@ export async function listReportedItems(tx: Queryable): Promise<QueueItem[]> {
             (SELECT json_agg(json_build_object('reason', r.reason, 'count', r.n) ORDER BY r.n DESC, r.reason)
              FROM (SELECT reason, count(*)::int AS n FROM open o WHERE o.item_type = g.item_type AND o.item_id = g.item_id
                    GROUP BY reason) r) AS reasons,
-            t.title, t.state, (SELECT full_name FROM public.profiles WHERE id = t.author) AS "authorName"
+            t.title, t.state, t.context, public.item_link(g.item_type, g.item_id) AS href, (SELECT full_name FROM public.profiles WHERE id = t.author) AS "authorName"
      FROM grouped g
      CROSS JOIN LATERAL (
-       SELECT left(content, 140) AS title, moderation_state AS state, author_id AS author FROM public.posts
+       SELECT left(content, 140) AS title, moderation_state AS state, author_id AS author, NULL::text AS context FROM public.posts
          WHERE g.item_type = 'post' AND id = g.item_id
-       UNION ALL SELECT title, moderation_state, seller_id FROM public.sell_items WHERE g.item_type = 'sell_item' AND id = g.item_id
-       UNION ALL SELECT title, moderation_state, author_id FROM public.news WHERE g.item_type = 'news' AND id = g.item_id
-       UNION ALL SELECT full_name, moderation_state, id FROM public.profiles WHERE g.item_type = 'profile' AND id = g.item_id
-       UNION ALL SELECT name, moderation_state, owner_id FROM public.businesses WHERE g.item_type = 'business' AND id = g.item_id
-       UNION ALL SELECT name, moderation_state, owner_id FROM public.services WHERE g.item_type = 'service' AND id = g.item_id
-       UNION ALL SELECT name, moderation_state, owner_id FROM public.drivers WHERE g.item_type = 'driver' AND id = g.item_id
+       UNION ALL SELECT title, moderation_state, seller_id, NULL FROM public.sell_items WHERE g.item_type = 'sell_item' AND id = g.item_id
+       UNION ALL SELECT title, moderation_state, author_id, NULL FROM public.news WHERE g.item_type = 'news' AND id = g.item_id
+       UNION ALL SELECT full_name, moderation_state, id, NULL FROM public.profiles WHERE g.item_type = 'profile' AND id = g.item_id
+       UNION ALL SELECT name, moderation_state, owner_id, NULL FROM public.businesses WHERE g.item_type = 'business' AND id = g.item_id
+       UNION ALL SELECT name, moderation_state, owner_id, NULL FROM public.services WHERE g.item_type = 'service' AND id = g.item_id
+       UNION ALL SELECT name, moderation_state, owner_id, NULL FROM public.drivers WHERE g.item_type = 'driver' AND id = g.item_id
+       -- A comment in its context: the post or article it answers, and the comment it replies to.
+       UNION ALL SELECT left(c.body, 280), c.moderation_state, c.author_id,
+                        coalesce('No post “' || left(po.content, 80) || '”', 'Na notícia “' || n.title || '”')
+                        || coalesce(', em resposta a: “' || left(pc.body, 80) || '”', '')
+         FROM public.comments c
+         LEFT JOIN public.posts po ON po.id = c.post_id
+         LEFT JOIN public.news n ON n.id = c.news_id
+         LEFT JOIN public.comments pc ON pc.id = c.parent_id
+         WHERE g.item_type = 'comment' AND c.id = g.item_id
      ) t
      ORDER BY g.last_at DESC, g.item_id
      LIMIT 100`,

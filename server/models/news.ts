@@ -10,6 +10,8 @@ export type NewsCard = {
   summary: string;
   coverImage: string | null;
   createdAt: Date;
+  /** Visible comments, kept by a trigger (issue #30): no count per row. */
+  commentCount: number;
 };
 
 export type NewsArticle = NewsCard & {
@@ -22,7 +24,7 @@ export type NewsArticle = NewsCard & {
 export async function listNews(tx: Queryable, options: PageRequest): Promise<{ news: NewsCard[]; hasMore: boolean; page: number }> {
   const page = newestOrderPage("public.news", "n", options, "$3", NEWS_PAGE_SIZE);
   const rows = await tx.query<NewsCard>(
-    `SELECT n.id, n.title, n.summary, n.cover_image AS "coverImage", n.created_at AS "createdAt"
+    `SELECT n.id, n.title, n.summary, n.cover_image AS "coverImage", n.created_at AS "createdAt", n.comment_count AS "commentCount"
      FROM public.news n
      WHERE ${page.where}
      ORDER BY ${page.orderBy}
@@ -38,7 +40,7 @@ export async function getNewsArticle(tx: Queryable, id: string): Promise<NewsArt
   if (!isUuid(id)) return null;
   const [row] = await tx.query<NewsArticle>(
     `SELECT n.id, n.title, n.summary, n.content, n.cover_image AS "coverImage",
-            n.created_at AS "createdAt", n.updated_at AS "updatedAt",
+            n.created_at AS "createdAt", n.updated_at AS "updatedAt", n.comment_count AS "commentCount",
             json_build_object('id', p.id, 'username', p.username, 'fullName', p.full_name, 'avatarUrl', p.avatar_url) AS author
      FROM public.news n
      JOIN public.profiles p ON p.id = n.author_id

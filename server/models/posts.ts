@@ -26,6 +26,8 @@ export type Post = {
   poll: PostPoll | null;
   /** "visible", or "hidden" by the moderation: then only its author and moderators read it (RLS). */
   moderationState: "visible" | "hidden";
+  /** Visible comments, kept by a trigger (issue #30): no count per row. */
+  commentCount: number;
 };
 
 /** A poll's options, frozen (by RLS as well) once anyone has voted. */
@@ -48,7 +50,7 @@ type PostRow = Omit<Post, "poll"> & { pollId: string | null; pollQuestion: strin
 
 const POST_SELECT = `
   SELECT po.id, po.content, po.image_url AS "imageUrl", po.created_at AS "createdAt", po.updated_at AS "updatedAt",
-         po.moderation_state AS "moderationState",
+         po.moderation_state AS "moderationState", po.comment_count AS "commentCount",
          json_build_object('id', p.id, 'username', p.username, 'fullName', p.full_name, 'avatarUrl', p.avatar_url) AS author,
          pl.id AS "pollId", pl.question AS "pollQuestion"
   FROM public.posts po

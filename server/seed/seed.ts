@@ -10,6 +10,7 @@ import { buildDemoTown, DEMO_MODERATOR, TOWN } from "./seed-data";
 import { hasSupabaseAuthSchema } from "../db/migrate";
 import { pendingArtworkFile } from "../storage/placeholder";
 import type { Database, Queryable } from "../db/types";
+import { insertDemoComments } from "./seed-comments";
 
 /** The demo town's numbers are written as people type them; stored in their one E.164 spelling. */
 function e164(phone: string): string {
@@ -121,6 +122,12 @@ export async function seedDemoTownIfEmpty(
     await insertSellItems(tx, plan);
     await insertPostsAndPolls(tx, plan);
     await insertNews(tx, plan);
+    await insertDemoComments(tx, {
+      posts: plan.posts.map((p, i) => ({ id: p.id, text: p.content, createdAt: plan.ago(p.daysAgo, i * 11).toISOString() })),
+      news: plan.news.map((n, i) => ({ id: n.id, text: n.title, createdAt: plan.ago(n.daysAgo, i * 13).toISOString() })),
+      uid: plan.uid,
+      now: options.now ?? new Date(),
+    });
   });
   return true;
 }

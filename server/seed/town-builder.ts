@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "../auth/password";
 import { normalizeBrazilianPhone } from "#core/phone";
+import { insertDemoComments } from "./seed-comments";
 import { buildDemoTown } from "./seed-data";
 import { DEMO_PASSWORD, SupabaseSeedRefusedError } from "./seed";
 import { hasSupabaseAuthSchema } from "../db/migrate";
@@ -202,6 +203,12 @@ async function addCopy(tx: Queryable, copy: number, now: Date, passwordHash: str
   await insertRows(tx, "public.news", {
     id: "uuid", author_id: "uuid", title: "text", summary: "text", content: "text", created_at: "timestamptz", cover_image: "text",
   }, news);
+  await insertDemoComments(tx, {
+    posts: posts.map((p) => ({ id: p.id, text: p.content, createdAt: p.created_at })),
+    news: news.map((n) => ({ id: n.id, text: n.title, createdAt: n.created_at })),
+    uid,
+    now,
+  });
 
   // Each resident of the copy keeps two favorites of it: the owners' notifications follow.
   const items = [

@@ -100,6 +100,9 @@ type Ids = {
   mediaKey: string;
   /** /cadastrar/{proposalKind} */
   proposalKind: string;
+  /** Issue #30: Ana's comments on her own post, one to edit and one to delete. */
+  anaComment: string;
+  anaCommentToDelete: string;
 };
 
 type Ctx = {
@@ -341,6 +344,13 @@ async function expectVote(c: Ctx, as: Person, optionId: string) {
   const page = await html(c, `/posts/${c.ids.post}`, c.cookies[as]);
   const button = [...page.matchAll(/<button[^>]*\bname="optionId"[^>]*>/g)].map((m) => m[0]).find((tag) => tag.includes(`value="${optionId}"`));
   expect(button, `${as}'s vote`).toContain('aria-pressed="true"');
+}
+
+/** A comment's 303 lands on its item at the comment, which shows its text there. */
+async function expectComment(c: Ctx, res: HttpResponse, text: string) {
+  const to = res.headers.location ?? "";
+  expect(to).toMatch(new RegExp(`^/(posts|news)/${UUID}\\?comentario=(${UUID})#comentario-\\2$`));
+  expect(decodeHtml(await html(c, to.split("#")[0]!))).toContain(text);
 }
 
 const newId = (res: HttpResponse) => new RegExp(UUID).exec(res.headers.location ?? "")?.[0] ?? "";
@@ -803,6 +813,71 @@ const ROWS: Row[] = [
         effect: "own",
         outcome: "her own vote changed",
         verify: async (c) => expectVote(c, "dona", c.ids.otherPollOption),
+      },
+    },
+  },
+
+  // ----------------------------------------------------------------- comments (issue #30)
+  {
+    method: "POST",
+    path: "/posts/{post}",
+    intent: "comment",
+    ownerIs: "the post's author",
+    target: "post",
+    fields: () => [["body", "Comentário da matriz"]],
+    cells: {
+      visitor: toLogin(303),
+      owner: { status: 303, effect: "allowed", phase: 1, verify: async (c, res) => expectComment(c, res, "Comentário da matriz") },
+      other: {
+        status: 303,
+        effect: "own",
+        outcome: "her own comment under Ana's post",
+        verify: async (c, res) => expectComment(c, res, "Comentário da matriz"),
+      },
+    },
+  },
+  {
+    method: "POST",
+    path: "/news/{news}",
+    intent: "comment",
+    ownerIs: "the article's author",
+    target: "news",
+    fields: () => [["body", "Comentário na notícia"]],
+    cells: {
+      visitor: toLogin(303),
+      other: { status: 303, effect: "own", outcome: "her own comment under Ana's article", verify: async (c, res) => expectComment(c, res, "Comentário na notícia") },
+    },
+  },
+  {
+    method: "POST",
+    path: "/posts/{post}",
+    intent: "edit-comment",
+    ownerIs: "the comment's author",
+    target: "post",
+    fields: (c) => [["commentId", c.ids.anaComment], ["body", "Comentário da Ana, revisado"]],
+    cells: {
+      visitor: toLogin(303),
+      owner: { status: 303, effect: "allowed", phase: 1, verify: async (c, res) => expectComment(c, res, "Comentário da Ana, revisado") },
+      other: { status: 403, contains: () => ["Só quem escreveu o comentário pode editá-lo ou excluí-lo."] },
+      moderator: { status: 403, contains: () => ["Só quem escreveu o comentário pode editá-lo ou excluí-lo."] },
+    },
+  },
+  {
+    method: "POST",
+    path: "/posts/{post}",
+    intent: "delete-comment",
+    ownerIs: "the comment's author",
+    target: "post",
+    fields: (c) => [["commentId", c.ids.anaCommentToDelete]],
+    cells: {
+      visitor: toLogin(303),
+      other: { status: 403, contains: () => ["Só quem escreveu o comentário pode editá-lo ou excluí-lo."] },
+      owner: {
+        status: 303,
+        location: "/posts/{post}#comentarios",
+        effect: "allowed",
+        phase: 2,
+        verify: async (c) => expect(await html(c, `/posts/${c.ids.post}`)).not.toContain("Comentário da Ana para apagar"),
       },
     },
   },
@@ -1638,7 +1713,19 @@ async function discover(base: string, digest: Ctx["digest"]): Promise<Ctx> {
   const mediaKey = /\/media\/(wide\/(?!seed-)[\w-]+\.webp)/.exec(await html(c, "/update-business-images", c.cookies.antonio))?.[1];
   if (!mediaKey) throw new Error("the uploaded cover is not on Antônio's page");
 
+  // Issue #30: two comments of Ana's on her post.
+  const commentOf = async (body: string) => {
+    const res = await post(c, `/posts/${anaPost}`, [["intent", "comment"], ["body", body]], c.cookies.ana);
+    const id = new RegExp(`comentario=(${UUID})`).exec(res.headers.location ?? "")?.[1];
+    if (res.status !== 303 || !id) throw new Error(`Ana's comment answered ${res.status}: ${res.body.slice(0, 300)}`);
+    return id;
+  };
+  const anaComment = await commentOf("Comentário da Ana para editar");
+  const anaCommentToDelete = await commentOf("Comentário da Ana para apagar");
+
   c.ids = {
+    anaComment,
+    anaCommentToDelete,
     anaId: anaId!,
     username: ANA.username,
     sellItem: anaItems[0]!,

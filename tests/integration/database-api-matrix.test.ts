@@ -40,6 +40,7 @@ const FREE_BIZ = "10000000-0000-4000-8000-0000000000b4"; // nobody owns it
 const PROPOSAL = "10000000-0000-4000-8000-0000000000c7";
 const CLAIM = "10000000-0000-4000-8000-0000000000c8";
 const REPORT = "10000000-0000-4000-8000-0000000000c9";
+const COMMENT = "10000000-0000-4000-8000-0000000000ca"; // Alice's, on Bruno's post (issue #30)
 const FORGED_ID = "9f000000-0000-4000-8000-000000000001";
 
 const q = (value: string) => `'${value.replace(/'/g, "''")}'`;
@@ -282,6 +283,8 @@ const MATRIX: Record<string, TableRules> = {
       content: owner(q("Texto revisado")),
       image_url: owner(q("/media/post-novo.webp")),
       moderation_state: nobody(q("hidden")),
+      // Issue #30: kept by a trigger from the post's visible comments.
+      comment_count: nobody("999"),
       created_at: nobody(FUTURE),
       updated_at: nobody(FUTURE),
     },
@@ -341,8 +344,37 @@ const MATRIX: Record<string, TableRules> = {
       content: nobody(q("Texto trocado")),
       cover_image: nobody(q("/media/outra.webp")),
       moderation_state: nobody(q("hidden")),
+      // Issue #30: kept by a trigger from the article's visible comments.
+      comment_count: nobody("999"),
       created_at: nobody(FUTURE),
       updated_at: nobody(FUTURE),
+    },
+  },
+  // Issue #30: written as oneself on an item one may read; the text edited by its author
+  // (within 15 minutes: the database's clock), removed by its author (deleted_at, stamped and
+  // emptied by the database). Nobody moves it, backdates it or unhides it.
+  comments: {
+    where: `id = ${q(COMMENT)}`,
+    select: PUBLIC_READ,
+    insert: {
+      row: { post_id: q(BRUNO_POST), news_id: "NULL", parent_id: "NULL", author_id: q(ALICE), body: q("Comentário novo") },
+      ...OWNER_INSERTS,
+      check: `created_at = now() AND edited_at IS NULL AND deleted_at IS NULL AND moderation_state = 'visible'`,
+    },
+    delete: OWNER_DELETES,
+    columns: {
+      id: nobody(q(FORGED_ID)),
+      post_id: nobody(q(POST)),
+      news_id: nobody(q(NEWS)),
+      // Kept by the database (whichever of post_id, news_id is set): nobody writes it.
+      item_id: { ...GENERATED, value: q(FORGED_ID) },
+      parent_id: nobody(q(FORGED_ID)),
+      author_id: nobody(q(BRUNO)),
+      body: owner(q("Comentário revisado"), { check: "edited_at = now()" }),
+      moderation_state: nobody(q("hidden")),
+      created_at: nobody(FUTURE),
+      edited_at: nobody(FUTURE),
+      deleted_at: owner(FUTURE, { stored: "now()", check: "body = ''" }),
     },
   },
   // Written only by the database's triggers; the owner marks them read, at the database's time.
@@ -359,6 +391,9 @@ const MATRIX: Record<string, TableRules> = {
       body: nobody(q("Clique aqui")),
       link: nobody(q("https://golpe.example")),
       read_at: owner(FUTURE, { stored: "now()" }),
+      // Issue #30: comments on one thread count on one unread line.
+      group_key: nobody(q("forjada")),
+      group_count: nobody("99"),
       created_at: nobody(FUTURE),
     },
   },
@@ -429,6 +464,9 @@ const MATRIX: Record<string, TableRules> = {
       trusted_after_days: nobody("0"),
       trusted_contributions: nobody("0"),
       address_days: nobody("365"),
+      // Issue #30: the rate of comments per resident, by trust level.
+      comments_per_10_minutes: nobody("10000"),
+      new_account_comments_per_hour: nobody("10000"),
     },
   },
   // /denunciar: one per resident per item; closed only by a moderator's action.
@@ -710,6 +748,9 @@ async function buildTown(db: Database): Promise<void> {
              ('${BRUNO_OPTION}', '${BRUNO_POLL}', 'Sim', 0), ('${BRUNO_OPTION_2}', '${BRUNO_POLL}', 'Não', 1);
     INSERT INTO public.poll_votes (poll_id, user_id, option_id) VALUES ('${BRUNO_POLL}', '${ALICE}', '${BRUNO_OPTION}');
     INSERT INTO public.news (id, author_id, title, summary, content) VALUES ('${NEWS}', '${ALICE}', 'Notícia da Alice', 'Resumo', 'Texto');
+    -- Written "in an hour": its 15-minute edit window stays open however long the matrix runs.
+    INSERT INTO public.comments (id, post_id, author_id, body, created_at)
+      VALUES ('${COMMENT}', '${BRUNO_POST}', '${ALICE}', 'Comentário da Alice', now() + interval '1 hour');
     INSERT INTO public.user_favorites (user_id, item_id, item_type) VALUES ('${ALICE}', '${BRUNO_POST}', 'post');
     INSERT INTO public.rate_limits (key, count, reset_at) VALUES ('signin-ip:192.0.2.1', 1, now() + interval '1 hour');
     INSERT INTO public.businesses (id, owner_id, name, category)
@@ -902,6 +943,25 @@ forEachEngine((getDb) => {
           );
         });
       }
+    }
+  });
+
+  // Issue #30: a hidden comment is read by its author and moderators only, through the API too.
+  describe("a hidden comment", () => {
+    const hide = `UPDATE public.comments SET moderation_state = 'hidden' WHERE id = ${q(COMMENT)}`;
+    const readers: [Actor, boolean][] = [["anon", false], ["other", false], ["owner", true], ["moderator", true], ["admin", true]];
+    for (const [actor, sees] of readers) {
+      it(`comments as ${actor}: ${sees ? "visible" : "hidden"}`, async () => {
+        await probe(
+          getDb(),
+          actor,
+          `SELECT body FROM public.comments WHERE id = ${q(COMMENT)}`,
+          async (_tx, attempt) => {
+            expect("rows" in attempt ? attempt.rows.length > 0 : attempt.error.message).toBe(sees);
+          },
+          hide,
+        );
+      });
     }
   });
 

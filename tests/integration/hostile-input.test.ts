@@ -293,6 +293,9 @@ const ctx = {
   modProfile: "",
   /** A claim the moderator already refused. */
   answeredClaim: "",
+  /** Issue #30: B's comment on B's post (A replies to it) and A's own (A edits it). */
+  commentB: "",
+  commentA: "",
 };
 
 let png: Buffer;
@@ -365,6 +368,11 @@ async function newPost(cookie: string, content: string, poll?: { question: strin
   return firstMatch(to, new RegExp(`^/posts/(${UUID})$`), "post id in the redirect");
 }
 
+async function newComment(cookie: string, itemPath: string, body: string): Promise<string> {
+  const to = await created(itemPath, cookie, asForm([["intent", "comment"], ["body", body]]), "writing a comment");
+  return firstMatch(to, new RegExp(`comentario=(${UUID})`), "comment id in the redirect");
+}
+
 async function newNews(cookie: string, title: string): Promise<string> {
   const to = await created(
     "/create-news",
@@ -424,6 +432,8 @@ beforeAll(async () => {
   await ensure.claim();
   [ctx.answeredClaim, targets.claim] = [targets.claim, ""];
   await created("/moderacao", ctx.m, asForm([["intent", "reject-claim"], ["id", ctx.answeredClaim]]), "refusing a claim");
+  ctx.commentB = await newComment(ctx.b, `/posts/${ctx.postB}`, "Comentário de B");
+  ctx.commentA = await newComment(ctx.a, `/posts/${ctx.postB}`, "Comentário de A");
   ctx.optionsB = valuesOf((await get(`/posts/${ctx.postB}`, ctx.a)).body, "optionId");
   // A third poll nobody edits: its options are the forged ones (A's own poll changes under the table).
   ctx.postC = await newPost(ctx.b, "Post de C", { question: "Qual hora?", options: ["Manhã", "Tarde"] });
@@ -745,6 +755,19 @@ const probe = {
 };
 
 const sellItemLinks = new RegExp(`href="/sell-items/(${UUID})"`, "g");
+// Issue #30's messages.
+const COMMENT_GONE = "Comentário não encontrado.";
+const COMMENT_MISSING = "Este comentário (ou o que ele responde) não existe mais.";
+const NO_REPLY_HERE = "Não dá para responder a este comentário: ele foi removido ou já é uma resposta.";
+const commentBodyField = (): FieldSpec => ({
+  name: "body",
+  kind: "text",
+  valid: () => `Vi sim, perto da praça ${unique()}`,
+  required: refused(400, "Escreva o comentário."),
+  long: refused(400, "O comentário pode ter no máximo 2.000 caracteres."),
+  shownAt: (response) => location(response),
+});
+
 const postLinks = new RegExp(`href="/posts/(${UUID})"`, "g");
 const newsLinks = new RegExp(`href="/news/(${UUID})"`, "g");
 
@@ -1586,6 +1609,92 @@ const ACTIONS: ActionSpec[] = [
     huge: refused(413, TOO_LARGE),
     probe: async () => probe.page(`/posts/${ctx.postB}`, ctx.a),
     nothing: "no vote cast",
+  },
+  // Issue #30: every comment intent, on a post's page and an article's.
+  {
+    label: "POST /posts/{id} intent=comment",
+    path: () => `/posts/${ctx.postB}`,
+    cookie: () => ctx.a,
+    encoding: "form",
+    fields: [
+      { name: "intent", kind: "intent", valid: () => "comment", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) },
+      commentBodyField(),
+      {
+        name: "parentId",
+        kind: "id",
+        valid: () => ctx.commentB,
+        invalid: refused(400, COMMENT_GONE),
+        wrong: ["abc", "0", "99999999999999999999", ["00000000-0000-4000-8000-000000000000", refused(409, NO_REPLY_HERE)]],
+      },
+    ],
+    duplicated: refused(400, "Escreva o comentário."),
+    empty: refused(400, UNKNOWN_ACTION),
+    huge: refused(413, TOO_LARGE),
+    probe: async () => probe.page(`/posts/${ctx.postB}`, ctx.a),
+    nothing: "no comment written",
+  },
+  {
+    label: "POST /news/{id} intent=comment",
+    path: () => `/news/${ctx.newsB}`,
+    cookie: () => ctx.a,
+    encoding: "form",
+    fields: [
+      { name: "intent", kind: "intent", valid: () => "comment", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) },
+      commentBodyField(),
+    ],
+    duplicated: refused(400, "Escreva o comentário."),
+    empty: refused(400, UNKNOWN_ACTION),
+    huge: refused(413, TOO_LARGE),
+    probe: async () => probe.page(`/news/${ctx.newsB}`, ctx.a),
+    nothing: "no comment written",
+  },
+  {
+    label: "POST /posts/{id} intent=edit-comment",
+    path: () => `/posts/${ctx.postB}`,
+    cookie: () => ctx.a,
+    encoding: "form",
+    fields: [
+      { name: "intent", kind: "intent", valid: () => "edit-comment", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) },
+      {
+        name: "commentId",
+        kind: "id",
+        valid: () => ctx.commentA,
+        required: refused(400, COMMENT_GONE),
+        invalid: refused(400, COMMENT_GONE),
+        wrong: ["abc", "0", "99999999999999999999", ["00000000-0000-4000-8000-000000000000", refused(404, COMMENT_MISSING)]],
+      },
+      commentBodyField(),
+    ],
+    duplicated: refused(400, "Escreva o comentário."),
+    empty: refused(400, UNKNOWN_ACTION),
+    huge: refused(413, TOO_LARGE),
+    probe: async () => probe.page(`/posts/${ctx.postB}`, ctx.a),
+    nothing: "the comment unchanged",
+  },
+  {
+    label: "POST /posts/{id} intent=delete-comment",
+    before: async () => {
+      deleteTarget = await newComment(ctx.a, `/posts/${ctx.postB}`, `Para apagar ${unique()}`);
+    },
+    path: () => `/posts/${ctx.postB}`,
+    cookie: () => ctx.a,
+    encoding: "form",
+    fields: [
+      { name: "intent", kind: "intent", valid: () => "delete-comment", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) },
+      {
+        name: "commentId",
+        kind: "id",
+        valid: () => deleteTarget,
+        required: refused(400, COMMENT_GONE),
+        invalid: refused(400, COMMENT_GONE),
+        wrong: ["abc", "0", "99999999999999999999", ["00000000-0000-4000-8000-000000000000", refused(404, COMMENT_MISSING)]],
+      },
+    ],
+    duplicated: refused(400, COMMENT_GONE),
+    empty: refused(400, UNKNOWN_ACTION),
+    huge: refused(413, TOO_LARGE),
+    probe: async () => probe.page(`/posts/${ctx.postB}`, ctx.a),
+    nothing: "the comment kept",
   },
   {
     label: "POST /news/{id} intent=delete",

@@ -32,6 +32,10 @@ const CENSUS = `
     (SELECT count(*) FROM public.poll_votes)::int AS votes,
     (SELECT count(*) FROM public.news)::int AS news,
     (SELECT count(*) FROM public.notifications)::int AS notifications,
+    (SELECT count(*) FROM public.comments)::int AS comments,
+    (SELECT count(*) FROM public.comments WHERE parent_id IS NOT NULL)::int AS replies,
+    (SELECT count(*) FROM public.posts p
+      WHERE p.comment_count <> (SELECT count(*) FROM public.comments c WHERE c.post_id = p.id))::int AS miscounted,
     (SELECT max(updated_at) FROM public.profiles) AS last_profile_update`;
 
 type Census = Record<string, number | Date>;
@@ -50,6 +54,10 @@ forEachEngine((getDb, engine) => {
     expect(first.business_categories).toBe(10);
     expect(first).toMatchObject({ services: 25, drivers: 20, sell_items: 80, posts: 40, polls: 10, polls_with_votes: 10, news: 20 });
     expect(first.vehicle_kinds).toBeGreaterThanOrEqual(3);
+    // Issue #30: residents answer each other under posts and news; the counters agree.
+    expect(first.comments).toBeGreaterThanOrEqual(30);
+    expect(first.replies).toBeGreaterThanOrEqual(5);
+    expect(first.miscounted).toBe(0);
     // Without images no picture URL may point at a file that will never exist.
     const pictures = await getDb().query(
       `SELECT 1 FROM public.businesses WHERE logo_url IS NOT NULL OR cover_url IS NOT NULL

@@ -80,12 +80,14 @@ const PAGES: [string, number | null, number, number][] = [
   ["/drivers/disponiveis", 4, 13, 1],
   ["/driver/{driver}", 4, 13, 1],
   ["/news", 4, 13, 1],
-  ["/news/{news}", 4, 13, 1],
+  // Issue #30: + the thread (a visitor's: one cached read of two queries; a resident's is read
+  // with their claims every time, to show their own hidden comment, marked).
+  ["/news/{news}", 9, 18, 6],
   ["/sell-items", 5, 14, 1],
   ["/sell-items/{item}", 4, 13, 1],
   ["/posts", 5, 15, 7],
   ["/posts?pagina=2", 5, 15, 7],
-  ["/posts/{post}", 4, 13, 5],
+  ["/posts/{post}", 9, 15, 7],
   ["/search?q=p%C3%A3o", 4, 9, 5],
   ["/users", 4, 9, 5],
   [`/u/${resident.username}`, 7, 12, 8],

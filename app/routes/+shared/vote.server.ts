@@ -15,7 +15,11 @@ import type { RequestContext } from "#server/toolkit/request-context";
 export async function voteAction(request: Request, ctx: RequestContext, options: { fallback: string; postId?: string }) {
   const read = await readForm(request);
   if (!read.ok) return read.refusal;
-  const { form } = read;
+  return voteWithForm(request, ctx, read.form, options);
+}
+
+/** The same, for a page whose action has read the form already (a post's page also takes comments). */
+export async function voteWithForm(request: Request, ctx: RequestContext, form: FormData, options: { fallback: string; postId?: string }) {
   const postId = String(form.get("postId") ?? "");
   const fail = (status: number, message: string) =>
     replyRefused(status, message, { intent: "vote", initialValue: { postId: options.postId ?? postId } });
