@@ -3,6 +3,10 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { fieldRules, PHONE_FORMAT } from "#core/field-rules";
+import { NOT_AN_IMAGE } from "#core/images";
+import { NUL_REFUSED, UNREADABLE_FORM } from "#server/toolkit/action";
 import { buildDemoTown, DEMO_MODERATOR } from "#server/seed/seed-data";
 import { missingRows, routeActions } from "../action-intents";
 import {
@@ -34,14 +38,22 @@ const PASSWORD = "guida2026";
 const town = buildDemoTown();
 
 // ---------------------------------------------------------------------------------------
-// Messages the app answers with (Portuguese unless the product spec fixes the words)
+// Messages the app answers with (Portuguese unless the product spec fixes the words): taken
+// from the module that says them when it exports them (the field rules, the action toolkit,
+// the images' rules), written out where a route keeps its words to itself.
 
-const UNREADABLE = "Não conseguimos ler o envio. Tente de novo.";
-const NUL_REFUSED = "O texto enviado tem um caractere inválido (o caractere nulo). Apague-o e tente de novo.";
-const NOT_AN_IMAGE = "Esse arquivo não é uma imagem que conseguimos abrir (use JPG, PNG ou WebP).";
+/** The message of a field rule's first refusal. */
+function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }): string {
+  const message = result.error?.issues[0]?.message;
+  if (result.success || !message) throw new Error("the rule accepted the hostile value");
+  return message;
+}
+
+const UNREADABLE = UNREADABLE_FORM;
 const TOO_LARGE = "O envio é grande demais.";
 const UNKNOWN_ACTION = "Ação desconhecida.";
-const INVALID_VALUE = "Valor inválido: envie este campo uma vez só, como texto.";
+/** What zod says of a field sent twice (core/zod-messages.ts). */
+const INVALID_VALUE = firstMessage(z.string().safeParse(["a", "b"]));
 /** The product spec's own words for these (kept in English on purpose, spec §sign-in and §favorites). */
 const MISSING_CREDENTIALS = "You must provide either an email or phone number and a password";
 const FAVORITE_ADD_ERROR = "Error adding favorite";
@@ -49,18 +61,17 @@ const FAVORITE_REMOVE_ERROR = "Error removing favorite";
 const WRONG_CREDENTIALS = "E-mail, telefone ou senha incorretos.";
 const INVALID_EMAIL = "Digite um e-mail válido, como nome@exemplo.com.";
 const CONFIRM_EXPIRED = "Este link de confirmação expirou ou já foi usado. Peça um novo abaixo.";
-const USERNAME_FORMAT = "Use de 3 a 20 letras minúsculas, números ou _ (sem espaços nem acentos).";
+const USERNAME_FORMAT = firstMessage(fieldRules.username.safeParse("Nome Com Espaço"));
 const PAGE_NOT_FOUND = "Página não encontrada";
 const SELL_ITEM_NOT_OWNER = "Só quem publicou este anúncio pode alterá-lo ou excluí-lo.";
 const POST_NOT_AUTHOR = "Só quem publicou o post pode editá-lo ou excluí-lo.";
-const PRICE_FORMAT = "Digite o preço em reais, como 1.234,56 ou 35.";
+const PRICE_FORMAT = firstMessage(fieldRules.price.safeParse("doze reais"));
 const BUSINESS_GONE = "Negócio não encontrado.";
 const BUSINESS_NOT_OWNER = "Só o dono do negócio pode trocar as fotos.";
 const NOTIFICATION_GONE = "Notificação não encontrada.";
 const POLL_GONE = "Enquete não encontrada.";
 const NOT_AN_OPTION = "Essa opção não faz parte desta enquete.";
 const KIND_CHOICE = "Escolha se a imagem é o logo, a capa ou uma foto da galeria.";
-const PHONE_FORMAT = "Digite um celular com DDD, como (35) 99876-5432.";
 
 // ---------------------------------------------------------------------------------------
 // Hostile values
