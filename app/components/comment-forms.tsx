@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { COMMENT_MAX_LENGTH } from "~/lib/comments";
-import type { Refused } from "~/lib/refused";
+import type { Refused } from "#core/refused";
 
 /**
  * The comment forms (issue #30), loaded apart from the page (React.lazy in comments.tsx) so a

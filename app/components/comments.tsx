@@ -4,8 +4,8 @@ import { keysetPageHref, Pagination } from "~/components/pagination";
 import { HiddenNotice, ReportLink } from "~/components/report-link";
 import { useCurrentUser } from "~/components/user-context";
 import { commentAnchor, commentFormKey } from "~/lib/comments";
-import { commentCountLabel, formatLongDate, formatShortDate } from "~/lib/format";
-import type { Refused } from "~/lib/refused";
+import { commentCountLabel, formatLongDate, formatShortDate } from "#core/format";
+import type { Refused } from "#core/refused";
 import { CommentTextForm, DeleteCommentForm } from "./comment-forms";
 
 /** A comment as the page's loader sends it (server/models/comments.ts reads it). */

@@ -1,5 +1,5 @@
 import type { Queryable } from "../db";
-import { isUuid } from "../../app/lib/uuid";
+import { isUuid } from "#core/uuid";
 import { keysetPage, oldestOrderPage, type PageRequest } from "./keyset";
 
 /**

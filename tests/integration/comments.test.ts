@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
-import { withUser } from "../../server/db/with-user";
-import { ANON, type Claims, type Database } from "../../server/db/types";
-import { addComment, commentOutcomeOf, COMMENTS_PAGE_SIZE, editComment, listComments, removeComment } from "../../server/models/comments";
-import { moderateItem, reportItem } from "../../server/models/moderation";
+import { withUser } from "#server/db/with-user";
+import { ANON, type Claims, type Database } from "#server/db/types";
+import { addComment, commentOutcomeOf, COMMENTS_PAGE_SIZE, editComment, listComments, removeComment } from "#server/models/comments";
+import { moderateItem, reportItem } from "#server/models/moderation";
 import { forEachEngine } from "./db";
 
 // Issue #30 in the database, on both engines: the thread's keyset pages in both directions

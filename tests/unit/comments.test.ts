@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { commentFormKey, commentHref, editWindowOpen } from "../../app/lib/comments";
-import { commentCountLabel } from "../../app/lib/format";
+import { commentFormKey, commentHref, editWindowOpen } from "~/lib/comments";
+import { commentCountLabel } from "#core/format";
 
 // Issue #30's page rules, on a fixed clock (the database keeps the same window: comments.test.ts).
 describe("comments", () => {

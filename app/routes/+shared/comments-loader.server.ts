@@ -1,9 +1,9 @@
 import { pageRequestFromUrl } from "~/components/pagination";
-import { commentThread } from "../../../server/cache/reads";
-import { listComments, type CommentThread } from "../../../server/models/comments";
+import { commentThread } from "#server/cache/reads";
+import { listComments, type CommentThread } from "#server/models/comments";
 import { editWindowOpen } from "~/lib/comments";
-import type { Queryable } from "../../../server/db";
-import type { RequestContext } from "../../../server/toolkit/request-context";
+import type { Queryable } from "#server/db/index";
+import type { RequestContext } from "#server/toolkit/request-context";
 
 /** Which page of the thread the URL asks for: `?depois=`/`?antes=` pages, or `?comentario=<id>`'s page. */
 export function threadRequestOf(request: Request) {

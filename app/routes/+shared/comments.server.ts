@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
 import { CommentSchema, DeleteCommentSchema, EditCommentSchema } from "~/lib/comment-schema";
 import { commentHref } from "~/lib/comments";
-import { addComment, commentOutcomeOf, editComment, removeComment, type CommentChange, type CommentItemKind } from "../../../server/models/comments";
-import { intentOf, parseSubmission, redirectWithFlash, replyRefused } from "../../../server/toolkit/action";
-import type { RequestContext } from "../../../server/toolkit/request-context";
-import { getEnv } from "../../../server/env";
+import { addComment, commentOutcomeOf, editComment, removeComment, type CommentChange, type CommentItemKind } from "#server/models/comments";
+import { intentOf, parseSubmission, redirectWithFlash, replyRefused } from "#server/toolkit/action";
+import type { RequestContext } from "#server/toolkit/request-context";
+import { getEnv } from "#server/env";
 
 /** What each refusal of the database says, and its status. */
 const REFUSALS: Record<string, [number, string]> = {
