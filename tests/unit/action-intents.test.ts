@@ -22,8 +22,8 @@ describe("the intents of each action, read from the route modules", () => {
     // intentOf's fallback and the ./+shared schemas' z.literal.
     expect(of("login")).toMatchObject({ fallback: "signin", intents: ["confirm", "google", "resend", "reset", "signin", "signup", "update-password"] });
     expect(of("update-business-images")).toMatchObject({ fallback: "upload", intents: ["remove", "upload"] });
-    // A comparison inside a ./+shared module (vote.server.ts).
-    expect(of("posts/:id")?.intents).toEqual(["vote"]);
+    // Comparisons inside ./+shared modules (vote.server.ts, and comments.server.ts since issue #30).
+    expect(of("posts/:id")?.intents).toEqual(["comment", "delete-comment", "edit-comment", "vote"]);
     // Actions without intents, and every action the contract lists.
     expect(of("denunciar")?.intents).toEqual([]);
     expect(of("create-post")?.intents).toEqual([]);
