@@ -307,6 +307,8 @@ const ctx = {
   /** Issue #30: B's comment on B's post (A replies to it) and A's own (A edits it). */
   commentB: "",
   commentA: "",
+  /** A's comment on B's article (A edits it). */
+  newsCommentA: "",
 };
 
 let png: Buffer;
@@ -445,6 +447,7 @@ beforeAll(async () => {
   await created("/moderacao", ctx.m, asForm([["intent", "reject-claim"], ["id", ctx.answeredClaim]]), "refusing a claim");
   ctx.commentB = await newComment(ctx.b, `/posts/${ctx.postB}`, "Comentário de B");
   ctx.commentA = await newComment(ctx.a, `/posts/${ctx.postB}`, "Comentário de A");
+  ctx.newsCommentA = await newComment(ctx.a, `/news/${ctx.newsB}`, "Comentário de A na notícia");
   ctx.optionsB = valuesOf((await get(`/posts/${ctx.postB}`, ctx.a)).body, "optionId");
   // A third poll nobody edits: its options are the forged ones (A's own poll changes under the table).
   ctx.postC = await newPost(ctx.b, "Post de C", { question: "Qual hora?", options: ["Manhã", "Tarde"] });
@@ -1705,6 +1708,54 @@ const ACTIONS: ActionSpec[] = [
     empty: refused(400, UNKNOWN_ACTION),
     huge: refused(413, TOO_LARGE),
     probe: async () => probe.page(`/posts/${ctx.postB}`, ctx.a),
+    nothing: "the comment kept",
+  },
+  {
+    label: "POST /news/{id} intent=edit-comment",
+    path: () => `/news/${ctx.newsB}`,
+    cookie: () => ctx.a,
+    encoding: "form",
+    fields: [
+      { name: "intent", kind: "intent", valid: () => "edit-comment", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) },
+      {
+        name: "commentId",
+        kind: "id",
+        valid: () => ctx.newsCommentA,
+        required: refused(400, COMMENT_GONE),
+        invalid: refused(400, COMMENT_GONE),
+        wrong: ["abc", "0", "99999999999999999999", ["00000000-0000-4000-8000-000000000000", refused(404, COMMENT_MISSING)]],
+      },
+      commentBodyField(),
+    ],
+    duplicated: refused(400, "Escreva o comentário."),
+    empty: refused(400, UNKNOWN_ACTION),
+    huge: refused(413, TOO_LARGE),
+    probe: async () => probe.page(`/news/${ctx.newsB}`, ctx.a),
+    nothing: "the comment unchanged",
+  },
+  {
+    label: "POST /news/{id} intent=delete-comment",
+    before: async () => {
+      deleteTarget = await newComment(ctx.a, `/news/${ctx.newsB}`, `Para apagar ${unique()}`);
+    },
+    path: () => `/news/${ctx.newsB}`,
+    cookie: () => ctx.a,
+    encoding: "form",
+    fields: [
+      { name: "intent", kind: "intent", valid: () => "delete-comment", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) },
+      {
+        name: "commentId",
+        kind: "id",
+        valid: () => deleteTarget,
+        required: refused(400, COMMENT_GONE),
+        invalid: refused(400, COMMENT_GONE),
+        wrong: ["abc", "0", "99999999999999999999", ["00000000-0000-4000-8000-000000000000", refused(404, COMMENT_MISSING)]],
+      },
+    ],
+    duplicated: refused(400, COMMENT_GONE),
+    empty: refused(400, UNKNOWN_ACTION),
+    huge: refused(413, TOO_LARGE),
+    probe: async () => probe.page(`/news/${ctx.newsB}`, ctx.a),
     nothing: "the comment kept",
   },
   {
