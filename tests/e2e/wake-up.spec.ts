@@ -165,7 +165,9 @@ test.describe("a tap before hydration", () => {
     await page.reload();
     const posts = postsTo(page, "/posts");
     const open = page.getByTestId("poll-total").filter({ hasText: "Toque numa opção para votar" }).first();
-    const poll = page.locator("section[aria-labelledby^='enquete-']").filter({ has: open });
+    // The first poll still open to this resident: `has` matches inside each section, so `first()`
+    // goes on the sections (other specs add polls to the shared town).
+    const poll = page.locator("section[aria-labelledby^='enquete-']").filter({ has: page.getByTestId("poll-total").filter({ hasText: "Toque numa opção para votar" }) }).first();
     const pollId = (await poll.getAttribute("aria-labelledby"))!;
     const before = Number((await open.innerText()).match(/^(\d+)/)![1]);
     const samePoll = page.locator(`section[aria-labelledby='${pollId}']`);
