@@ -43,7 +43,10 @@ const summary = "inline-flex min-h-11 cursor-pointer items-center font-semibold 
 
 /**
  * A post's or an article's comments: the thread (oldest first, 20 per page), and the form.
- * Loaded apart from the page (comments-lazy.tsx), so its first view does not carry it.
+ * Part of the page's own chunk, hydrated with it. It was once a lazy chunk of its own: a tap on
+ * "Responder" or "Publicar comentário" before that chunk arrived made React give up the
+ * server's HTML of the section (a discrete event into a boundary still suspended), so the
+ * comments vanished and came back closed and empty (tests/e2e/comments.spec.ts).
  */
 export function CommentsSection({ kind, itemPath, count, thread, editable, actionData }: CommentsProps) {
   const user = useCurrentUser();

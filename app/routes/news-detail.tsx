@@ -17,13 +17,12 @@ import { getRequestContext } from "#server/toolkit/request-context";
 import { discard } from "#server/images/upload-service";
 import { commentAction } from "./+shared/comments.server";
 import { commentsFor, editableOf } from "./+shared/comments-loader.server";
-import { Comments, loadComments } from "~/components/comments-lazy";
+import { CommentsSection } from "~/components/comments";
 import type { Route } from "./+types/news-detail";
 import { textLinkClass } from "~/components/ui/text-link";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
-  await loadComments();
   const article = await ctx.db.asVisitor(newsArticle, { id: params.id });
   if (!article) throw data(null, { status: 404 });
   // Issue #30: a visitor's thread comes from the shared cache; a resident's is read with their claims.
@@ -132,7 +131,7 @@ export default function NewsDetail({ loaderData, actionData }: Route.ComponentPr
         </Link>
       </p>
       {user?.id === article.author.id ? null : <ReportLink kind="news" id={article.id} label={article.title} />}
-      <Comments kind="news" itemPath={`/news/${article.id}`} count={article.commentCount} thread={comments} editable={editable} actionData={actionData} />
+      <CommentsSection kind="news" itemPath={`/news/${article.id}`} count={article.commentCount} thread={comments} editable={editable} actionData={actionData} />
     </article>
   );
 }

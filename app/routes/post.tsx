@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { Comments, loadComments } from "~/components/comments-lazy";
+import { CommentsSection } from "~/components/comments";
 import { PostCard } from "~/components/post-card";
 import { refusalOf } from "#core/refused";
 import { postPage } from "#server/cache/reads";
@@ -18,7 +18,6 @@ import { textLinkClass } from "~/components/ui/text-link";
 // change to this post or its thread; a resident's run with their claims.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
-  await loadComments();
   const user = await ctx.user();
   const { post, comments } = user
     ? await ctx.db.asCaller(async (tx) => {
@@ -62,7 +61,7 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
         voteRedirect={`/posts/${post.id}`}
         voteError={refusalOf(actionData, "vote")}
       />
-      <Comments kind="post" itemPath={`/posts/${post.id}`} count={post.commentCount} thread={comments} editable={editable} actionData={actionData} />
+      <CommentsSection kind="post" itemPath={`/posts/${post.id}`} count={post.commentCount} thread={comments} editable={editable} actionData={actionData} />
       <p>
         <Link to="/posts" className={textLinkClass()}>
           ← Todos os posts

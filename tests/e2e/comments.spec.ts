@@ -119,6 +119,30 @@ test.describe("comments", () => {
     await expect(commentCard(authorPage, reply).getByText("Oculto pela moderação")).toBeVisible();
   });
 
+  test("a comment being written survives the page's other updates (a favorite, a revalidation)", async ({ browser, javaScriptEnabled }) => {
+    // The comments module arrives after hydration; the page must keep the same component once it
+    // has, or any later render (here the heart's revalidation) remounts the section and throws away
+    // an open "Responder", a half-typed comment and a refusal the resident has not read yet.
+    test.skip(!javaScriptEnabled, "a plain post reloads the page: nothing to keep");
+    const resident = await pageFor(browser, demoUserByUsername("tiao_rodrigues")!);
+    await open(resident, "/posts", javaScriptEnabled);
+    await resident.locator("article[id^=post-]").first().locator('a[href$="#comentarios"]').click();
+    await expect(resident.getByLabel("Comentar este post")).toBeVisible();
+    await resident.waitForFunction(() => performance.getEntriesByType("resource").some((r) => /\/comments-[^/]*\.js$/.test(r.name)));
+    const draft = `Rascunho que não pode sumir ${randomUUID().slice(0, 8)}`;
+    await resident.getByLabel("Comentar este post").fill(draft);
+    const heart = resident.getByRole("main").getByRole("button", { name: /^(Favoritar|Remover) o post/ });
+    const before = await heart.getAttribute("aria-label");
+    // The page's data read again after the heart's post: the render that used to remount the comments.
+    const revalidated = resident.waitForResponse((r) => r.request().method() === "GET" && new URL(r.url()).pathname.endsWith(".data"));
+    await heart.click();
+    await revalidated;
+    // React commits the revalidated data within a frame or two of the answer.
+    await resident.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))));
+    await expect(heart).not.toHaveAttribute("aria-label", before!);
+    await expect(resident.getByLabel("Comentar este post")).toHaveValue(draft);
+  });
+
   test("a visitor is asked to sign in to comment, and a news article takes comments too", async ({ page, browser, javaScriptEnabled }) => {
     await open(page, "/news", javaScriptEnabled);
     await page.getByRole("link", { name: /^Feira do produtor rural/ }).first().click();

@@ -181,6 +181,37 @@ test.describe("a tap before hydration", () => {
     await expect(samePoll.getByTestId("poll-total")).toHaveText(new RegExp(`^${before + 1} votos? `));
   });
 
+  test("a reply and an edit opened and typed before hydration are still there, open and filled, after it", { tag: "@js-only" }, async ({ page }) => {
+    // The comments hydrate with the page (they once came in a chunk of their own, and a tap on
+    // "Responder" before it arrived made React drop the section's HTML: comments.tsx).
+    await signIn(page, demoUserByUsername("tiao_rodrigues").email, "/posts", true);
+    const tag = Math.random().toString(36).slice(2, 10);
+    const post = new FormData();
+    post.append("content", `Quem tem uma escada emprestada? ${tag}`);
+    const created = await page.request.post("/create-post", { multipart: post, maxRedirects: 0 });
+    const postPath = created.headers()["location"]!;
+    const text = `Eu tenho uma de seis degraus ${tag}`;
+    const commented = await page.request.post(postPath, { form: { intent: "comment", body: text }, maxRedirects: 0 });
+    expect(commented.status()).toBe(303);
+
+    const release = await holdHydration(page);
+    await page.goto(postPath);
+    await expect(hydratedRoot(page)).toHaveCount(0);
+    const own = page.getByRole("article", { name: /^Comentário de / }).filter({ hasText: text });
+    await own.getByText("Responder", { exact: true }).click();
+    const reply = `Passo aí às 10h ${tag}`;
+    await own.getByLabel(/^Responder a /).fill(reply);
+    await own.getByText("Editar", { exact: true }).click();
+    await expect(own.getByLabel("Editar comentário")).toBeVisible();
+
+    release();
+    await hydratedAndSettled(page);
+    await expect(own.getByLabel(/^Responder a /)).toHaveValue(reply);
+    await expect(own.getByLabel("Editar comentário")).toBeVisible();
+    await own.getByRole("button", { name: "Publicar resposta" }).click();
+    await expect(page.getByRole("article", { name: /^Comentário de / }).filter({ hasText: reply })).toBeVisible();
+  });
+
   test("the cart cannot be tapped before it works; once hydrated, one tap adds one item", { tag: "@js-only" }, async ({ page }) => {
     const release = await holdHydration(page);
     await page.goto("/sell-items");
