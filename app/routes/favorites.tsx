@@ -5,13 +5,12 @@ import { Picture } from "~/components/picture";
 import { favoriteDetails, favoriteTitle, parsePendingFavorite, pendingFavoriteValue } from "#core/favorites";
 import { formatBRL } from "#core/format";
 import { hrefOf, isItemKind, ITEM_KIND_LABELS, ITEM_KINDS, type ItemKind } from "#core/item-kinds";
-import { safeRedirectPath } from "~/lib/redirects";
 import { refusalOf, type Refused } from "#core/refused";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { KindIcon } from "~/components/ui/kind-icon";
 import { cardClass } from "~/components/ui/card";
-import { intentOf, readForm, replyRefused } from "#server/toolkit/action";
+import { replyRefused, visitorAction } from "#server/toolkit/action";
 import { addFavorite, listFavorites, removeFavorite } from "#server/models/favorites";
 import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/favorites";
@@ -51,18 +50,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * The favorite's fields are copied from the item on the server; anything else the form
  * sends is ignored. RLS makes every favorite belong to the caller.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const ctx = getRequestContext(context);
-  const read = await readForm(request);
-  if (!read.ok) return read.refusal;
-  const { form } = read;
-  const intent = intentOf(form);
+export const action = visitorAction("/favorites", async (_args: Route.ActionArgs, { ctx, user, form, intent, back, viaFetcher }) => {
   const itemType = form.get("itemType");
   const itemId = String(form.get("itemId") ?? "");
-  const back = safeRedirectPath(form.get("redirectTo"), "/favorites");
-  const viaFetcher = form.get("via") === "fetcher";
-
-  const user = await ctx.user();
   if (!user) {
     // Without JavaScript the spec's "Login required" becomes a trip to /login and back.
     if (viaFetcher) return replyRefused(401, ["Login required", "You need to be logged in to add favorites."], { intent });
@@ -91,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (viaFetcher) return null;
   return redirect(back, 303);
-}
+});
 
 const ADD_FAILED = "Error adding favorite";
 const REMOVE_FAILED = "Error removing favorite";

@@ -5,7 +5,7 @@ import { FormErrors, fieldErrors } from "~/components/ui/form-field";
 import { refusalOf } from "#core/refused";
 import { Button } from "~/components/ui/button";
 import { normalizeBrazilianPhone } from "#core/phone";
-import { safeRedirectPath } from "~/lib/redirects";
+import { safeRedirectPath } from "#core/redirects";
 import { intentOf, parseSubmission, readForm, replyRefused } from "#server/toolkit/action";
 import { RESET_PER_IP, SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_IP, limitAddress } from "#server/toolkit/rate-limit";
 import { addFavoriteAfterSignIn } from "#server/toolkit/favorite-state";

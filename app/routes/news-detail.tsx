@@ -44,7 +44,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  */
 export const action = signedInAction(async ({ request, params }: Route.ActionArgs, { ctx, user, form }) => {
   const intent = intentOf(form);
-  if (intent !== "delete") return commentAction(request, ctx, form, { kind: "news", id: params.id });
+  if (intent !== "delete") return commentAction(request, { ctx, user, form }, { kind: "news", id: params.id });
   const outcome = await ctx.db.asCaller((tx) => deleteNews(tx, user.id, params.id));
   if (outcome.status === "not_found") return replyRefused(404, "Notícia não encontrada.", { intent });
   if (outcome.status === "forbidden") return replyRefused(403, "Só quem publicou a notícia pode excluí-la.", { intent });

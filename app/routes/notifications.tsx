@@ -1,7 +1,7 @@
 import { Form, Link, redirect } from "react-router";
 import { keysetPageHref, PagedList, pageRequestFromUrl } from "~/components/pagination";
 import { formatShortDate } from "#core/format";
-import { safeRedirectPath } from "~/lib/redirects";
+import { safeRedirectPath } from "#core/redirects";
 import { refusalOf } from "#core/refused";
 import { Button } from "~/components/ui/button";
 import { KindIcon } from "~/components/ui/kind-icon";

@@ -4,12 +4,12 @@ import { PostCard } from "~/components/post-card";
 import { refusalOf } from "#core/refused";
 import { postPage } from "#server/cache/reads";
 import { getPost } from "#server/models/posts";
-import { intentOf, readForm } from "#server/toolkit/action";
+import { visitorAction } from "#server/toolkit/action";
 import { favoriteStateOf } from "#server/toolkit/favorite-state";
 import { getRequestContext } from "#server/toolkit/request-context";
 import { commentAction } from "./+shared/comments.server";
 import { commentsFor, editableOf } from "./+shared/comments-loader.server";
-import { voteWithForm } from "./+shared/vote.server";
+import { voteAction } from "./+shared/vote.server";
 import type { Route } from "./+types/post";
 import { textLinkClass } from "~/components/ui/text-link";
 
@@ -41,13 +41,11 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) =>
     : [{ title: "Post não encontrado · Guida" }];
 
 /** Votes and comments from this page land here, so a refusal is explained on the same page. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const ctx = getRequestContext(context);
-  const read = await readForm(request);
-  if (!read.ok) return read.refusal;
-  if (intentOf(read.form) === "vote") return voteWithForm(request, ctx, read.form, { fallback: `/posts/${params.id}`, postId: params.id });
-  return commentAction(request, ctx, read.form, { kind: "post", id: params.id });
-}
+export const action = visitorAction(
+  ({ params }: Route.ActionArgs) => `/posts/${params.id}`,
+  ({ request, params }, sent) =>
+    sent.intent === "vote" ? voteAction(request, sent, { postId: params.id }) : commentAction(request, sent, { kind: "post", id: params.id }),
+);
 
 export default function PostPage({ loaderData, actionData }: Route.ComponentProps) {
   const { post, comments, editable } = loaderData;

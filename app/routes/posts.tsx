@@ -9,6 +9,7 @@ import { formatCount } from "#core/format";
 import { PageHeader } from "~/components/ui/page-header";
 import { listPosts } from "#server/models/posts";
 import { favoriteStateOf } from "#server/toolkit/favorite-state";
+import { visitorAction } from "#server/toolkit/action";
 import { getRequestContext } from "#server/toolkit/request-context";
 import { voteAction } from "./+shared/vote.server";
 import type { Route } from "./+types/posts";
@@ -26,9 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** POST /posts — intent=vote, postId, optionId (the public contract); see voteAction. */
-export async function action({ request, context }: Route.ActionArgs) {
-  return voteAction(request, getRequestContext(context), { fallback: "/posts" });
-}
+export const action = visitorAction("/posts", ({ request }: Route.ActionArgs, sent) => voteAction(request, sent));
 
 export default function Posts({ loaderData, actionData }: Route.ComponentProps) {
   const { posts, hasMore, page } = loaderData;

@@ -7,7 +7,7 @@ import { TextAreaField } from "~/components/ui/textarea-field";
 import { Button } from "~/components/ui/button";
 import { KIND_LIST_HREFS, REPORT_REASON_LABELS, REPORT_REASONS, REPORTABLE_KIND_NAMES, REPORTABLE_KINDS, type ReportReason } from "#core/moderation";
 import { refusePage } from "#server/toolkit/refuse-page";
-import { safeRedirectPath } from "~/lib/redirects";
+import { safeRedirectPath } from "#core/redirects";
 import { reportNotice, whyCannotReport } from "#core/trust";
 import "#core/zod-messages";
 import { itemIsHidden, outcomeOf, reportItem, reportTarget } from "#server/models/moderation";

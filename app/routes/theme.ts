@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { safeRedirectPath } from "~/lib/redirects";
+import { safeRedirectPath } from "#core/redirects";
 import { isTheme, themeCookie } from "#core/theme";
 import { readForm, replyRefused } from "#server/toolkit/action";
 import { isHttps } from "#server/web/origin";

@@ -3,6 +3,7 @@ import { parseWithZod, unstable_coerceFormValue as coerceFormValue } from "@conf
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { MAX_IMAGE_BYTES } from "#core/images";
+import { safeRedirectPath } from "#core/redirects";
 import type { Refused } from "#core/refused";
 import type { SessionUser } from "../auth";
 import { flashCookie, type Flash } from "./flash";
@@ -19,8 +20,11 @@ import { getRequestContext, type RequestContext } from "./request-context";
  *   if (taken) return read.refuse(409, { fieldErrors: { username: ["…"] } });
  *   return redirectWithFlash(request, "/profile", "Perfil atualizado.");
  *
- * A resident's write (every action but sign-in, theme, votes and favorites, which visitors
- * may send too) is a signedInAction: it sends a visitor to /login and reads the form once.
+ * A resident's write is a signedInAction: it sends a visitor to /login and reads the form once.
+ * The forms a visitor may send too and whose answer depends on who sent them (favorites, votes,
+ * a post's comments) are a visitorAction: the form read once, the sender or null, and where a
+ * plain post goes back to; each decides what a visitor gets (a 401 for a fetcher, /login for a
+ * plain post). Sign-in and the theme do not ask who is there.
  * Multi-intent actions then switch on intentOf(form) to named functions, and each parses its
  * own schema (parseSubmission).
  */
@@ -87,6 +91,42 @@ export function signedInAction<Args extends ActionArgs, Result>(write: (args: Ar
     const read = await readForm(args.request);
     if (!read.ok) return read.refusal;
     return write(args, { ctx, user, form: read.form });
+  };
+}
+
+/** What an action visitors may send works with once visitorAction has read the form. */
+export type VisitorWrite = {
+  ctx: RequestContext;
+  /** Null for a visitor: the action decides what a visitor gets. */
+  user: SessionUser | null;
+  form: FormData;
+  intent: string;
+  /** Where a plain form post goes back to: the form's redirectTo when it is a path here, else the fallback. */
+  back: string;
+  /** The hydrated form says via=fetcher: it wants data, since a redirect would navigate away. */
+  viaFetcher: boolean;
+};
+
+/**
+ * The action of a form visitors may send too (favorites, votes, a post's comments): the one
+ * prologue they share — the form read once (a body that is not a form gets the 400), who sent
+ * it, its intent, where to go back, fetcher or plain post; then `write` answers.
+ * tests/unit/route-conventions.test.ts refuses an action that spells this out by hand.
+ *
+ *   export const action = visitorAction("/favorites", (args: Route.ActionArgs, { ctx, user, form, back }) => …);
+ */
+export function visitorAction<Args extends ActionArgs, Result>(
+  fallback: string | ((args: Args) => string),
+  write: (args: Args, sent: VisitorWrite) => Promise<Result>,
+) {
+  return async (args: Args) => {
+    const ctx = getRequestContext(args.context);
+    const read = await readForm(args.request);
+    if (!read.ok) return read.refusal;
+    const { form } = read;
+    const back = safeRedirectPath(form.get("redirectTo"), typeof fallback === "string" ? fallback : fallback(args));
+    const user = await ctx.user();
+    return write(args, { ctx, user, form, intent: intentOf(form), back, viaFetcher: form.get("via") === "fetcher" });
   };
 }
 

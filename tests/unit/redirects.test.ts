@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirectPath } from "~/lib/redirects";
+import { safeRedirectPath } from "#core/redirects";
 
 describe("safeRedirectPath", () => {
   it.each([

@@ -32,16 +32,32 @@ const FORBIDDEN: { pattern: RegExp; instead: string }[] = [
   // types, and the unique-violation test of a write's error, are not.
   { pattern: /^import \{ (?!uniqueViolation \})[^}]*\} from "(?:(?:\.\.\/)+|#)server\/db["/]/m, instead: "getRequestContext(context).db" },
   { pattern: /requireUser\(\)[\s\S]{0,120}\breadForm\(/, instead: "signedInAction (server/toolkit/action.ts), which signs in and reads the form" },
+  // Issue #26: the prologue of a form visitors may send too (favorites, votes, a post's comments) is visitorAction's.
+  { pattern: /\.get\("via"\)/, instead: "visitorAction (server/toolkit/action.ts), whose viaFetcher says it" },
   { pattern: /\bflashCookie\b/, instead: "redirectWithFlash (server/toolkit/action.ts)" },
   { pattern: /from "(?:[./]*|#)server\/toolkit\/request"/, instead: "server/toolkit/request-context.ts" },
 ];
 
+/**
+ * A function that reads the form itself and then asks who sent it spells out visitorAction's
+ * prologue (a resident-only one would be signedInAction's, caught above). A module's
+ * top-level declarations are told apart by where each starts.
+ */
+function handRolledPrologues(text: string): string[] {
+  return text
+    .split(/\n(?=(?:export )?(?:async )?function |(?:export )?const )/)
+    .filter((declaration) => /\breadForm\(/.test(declaration) && /\.user\(\)/.test(declaration))
+    .map((declaration) => declaration.split("\n")[0]!);
+}
+
 function violationsIn(file: string): string[] {
   return sourcesOf(path.join(APP, file)).flatMap((source) => {
     const text = fs.readFileSync(source, "utf8");
-    return FORBIDDEN.filter(({ pattern }) => pattern.test(text)).map(
-      ({ pattern, instead }) => `${path.relative(APP, source)}: ${pattern} — use ${instead}`,
-    );
+    const where = path.relative(APP, source);
+    return [
+      ...FORBIDDEN.filter(({ pattern }) => pattern.test(text)).map(({ pattern, instead }) => `${where}: ${pattern} — use ${instead}`),
+      ...handRolledPrologues(text).map((line) => `${where}: "${line}" reads the form and asks who sent it — use visitorAction (server/toolkit/action.ts)`),
+    ];
   });
 }
 
@@ -64,6 +80,31 @@ describe("route modules use the write-action toolkit and the request context", (
       expect(sourcesOf(probe).length).toBe(1);
       // getDb by name and by importing it from the database module, and formData.
       expect(violationsIn(path.relative(APP, probe))).toHaveLength(3);
+    } finally {
+      fs.rmSync(probe);
+    }
+  });
+
+  it("catches an action that spells out the visitors' prologue instead of visitorAction", () => {
+    const probe = path.join(APP, "routes", "+shared", "__prologue-probe.server.ts");
+    fs.writeFileSync(
+      probe,
+      [
+        "export async function loader() { return ctx.user(); }",
+        "export async function action({ request }) {",
+        "  const read = await readForm(request);",
+        '  const viaFetcher = read.form.get("via") === "fetcher";',
+        "  const user = await ctx.user();",
+        "}",
+        "",
+      ].join("\n"),
+    );
+    try {
+      // The action's hand-read form + ctx.user(), and its own via=fetcher; the loader alone is fine.
+      expect(violationsIn(path.relative(APP, probe))).toEqual([
+        expect.stringContaining("visitorAction (server/toolkit/action.ts), whose viaFetcher"),
+        expect.stringContaining('"export async function action({ request }) {" reads the form and asks who sent it'),
+      ]);
     } finally {
       fs.rmSync(probe);
     }

@@ -3,6 +3,7 @@ import { CommentSchema, DeleteCommentSchema, EditCommentSchema } from "~/lib/com
 import { commentHref } from "~/lib/comments";
 import { addComment, commentOutcomeOf, editComment, removeComment, type CommentChange, type CommentItemKind } from "#server/models/comments";
 import { intentOf, parseSubmission, redirectWithFlash, replyRefused } from "#server/toolkit/action";
+import type { SessionUser } from "#server/auth";
 import type { RequestContext } from "#server/toolkit/request-context";
 import { getEnv } from "#server/env";
 
@@ -33,7 +34,11 @@ const DONE: Record<string, string> = {
  * item, anchored to the comment (a fetcher follows it too); a refusal re-renders the page
  * with the message next to the form it came from (`form`) and the text kept, 4xx.
  */
-export async function commentAction(request: Request, ctx: RequestContext, form: FormData, item: { kind: CommentItemKind; id: string }) {
+export async function commentAction(
+  request: Request,
+  { ctx, user, form }: { ctx: RequestContext; user: SessionUser | null; form: FormData },
+  item: { kind: CommentItemKind; id: string },
+) {
   const intent = intentOf(form);
   const itemPath = item.kind === "post" ? `/posts/${item.id}` : `/news/${item.id}`;
   const kept = (): Record<string, string> =>
@@ -41,7 +46,6 @@ export async function commentAction(request: Request, ctx: RequestContext, form:
       const value = form.get(name);
       return typeof value === "string" ? [[name, value]] : [];
     }));
-  const user = await ctx.user();
   if (!user) return redirect(`/login?redirectTo=${encodeURIComponent(itemPath)}`, 303);
 
   let outcome: CommentChange;

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "react-router";
 import { normalizeBrazilianPhone } from "#core/phone";
-import { safeRedirectPath } from "~/lib/redirects";
+import { safeRedirectPath } from "#core/redirects";
 import type { AuthErrorCode } from "#server/auth/types";
 import { parseSubmission, redirectWithFlash, replyRefused } from "#server/toolkit/action";
 import { addFavoriteAfterSignIn } from "#server/toolkit/favorite-state";

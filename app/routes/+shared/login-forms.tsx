@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { fieldRules, PHONE_FORMAT } from "#core/field-rules";
 import { passwordProblem } from "~/lib/password-policy";
 import { normalizeBrazilianPhone } from "#core/phone";
-import { safeRedirectPath } from "~/lib/redirects";
+import { safeRedirectPath } from "#core/redirects";
 import { LAST_PATH_KEY } from "~/lib/session-keys";
 import "#core/zod-messages";
 

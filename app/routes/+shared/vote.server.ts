@@ -1,37 +1,24 @@
 import { isUuid } from "#core/uuid";
 import { redirect } from "react-router";
-import { safeRedirectPath } from "~/lib/redirects";
-import { intentOf, readForm, redirectWithFlash, replyRefused } from "#server/toolkit/action";
+import { redirectWithFlash, replyRefused, type VisitorWrite } from "#server/toolkit/action";
 import { vote } from "#server/models/posts";
-import type { RequestContext } from "#server/toolkit/request-context";
 
 /**
  * POST intent=vote, postId, optionId (and optional redirectTo): the feed (/posts) and a
- * post's own page (/posts/{id}) both answer it. A plain form post gets a 303 back to where
- * it came from; a fetcher (the form says via=fetcher once hydrated) gets data, since a
- * redirect would navigate away from the optimistic result. A refusal names the post it is
- * about (result.initialValue.postId), so the feed shows it under the right poll.
+ * post's own page (/posts/{id}) both answer it, through visitorAction (the form, the sender,
+ * where to go back). A plain form post gets a 303 back to where it came from; a fetcher (the
+ * form says via=fetcher once hydrated) gets data, since a redirect would navigate away from
+ * the optimistic result. A refusal names the post it is about (result.initialValue.postId),
+ * so the feed shows it under the right poll. `postId`: a post's own page answers for that post only.
  */
-export async function voteAction(request: Request, ctx: RequestContext, options: { fallback: string; postId?: string }) {
-  const read = await readForm(request);
-  if (!read.ok) return read.refusal;
-  return voteWithForm(request, ctx, read.form, options);
-}
-
-/** The same, for a page whose action has read the form already (a post's page also takes comments). */
-export async function voteWithForm(request: Request, ctx: RequestContext, form: FormData, options: { fallback: string; postId?: string }) {
+export async function voteAction(request: Request, { ctx, user, form, intent, back, viaFetcher }: VisitorWrite, options: { postId?: string } = {}) {
   const postId = String(form.get("postId") ?? "");
   const fail = (status: number, message: string) =>
     replyRefused(status, message, { intent: "vote", initialValue: { postId: options.postId ?? postId } });
-  if (intentOf(form) !== "vote") return fail(400, "Ação desconhecida.");
-  // A post's own page answers for that post only.
+  if (intent !== "vote") return fail(400, "Ação desconhecida.");
   if (options.postId !== undefined && postId !== options.postId) return fail(404, "Enquete não encontrada.");
 
   const optionId = String(form.get("optionId") ?? "");
-  const back = safeRedirectPath(form.get("redirectTo"), options.fallback);
-  const viaFetcher = form.get("via") === "fetcher";
-
-  const user = await ctx.user();
   if (!user) {
     if (viaFetcher) return fail(401, "Entre na sua conta para votar.");
     return redirect(`/login?redirectTo=${encodeURIComponent(back)}`, 303);
