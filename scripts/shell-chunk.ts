@@ -44,8 +44,24 @@ export function shellChunk([appDirectory, ...shared]: [string, ...string[]]) {
   // entry's chunk, needs it too): Rollup gave it a 1.4 KiB file of its own, loaded by every page.
   const reactDomIndex = /[\\/]node_modules[\\/]react-dom[\\/](index\.js|cjs[\\/]react-dom\.production\.js)(\?.*)?$/;
 
+  // Small modules that always load together, one file each instead of two (a file's gzip
+  // framing and cold dictionary cost ~0.1 KiB; issue #29's budget):
+  // - the filter form and the proposal titles its header links with (the filtered lists load
+  //   both; the listing forms that also use the titles carry zod, the form's 0.5 KiB is nothing there);
+  // - the town's clock hook and the opening hours it is read against (every page that shows
+  //   "Aberto agora" or a driver's availability loads both; the hours' editor is the only other user).
+  const [coreDirectory = appDirectory] = shared;
+  const groups = new Map([
+    [path.join(appDirectory, "components", "list-filters.tsx"), "list-filters"],
+    [path.join(appDirectory, "lib", "proposal-paths.ts"), "list-filters"],
+    [path.join(appDirectory, "hooks", "use-town-now.ts"), "business-hours"],
+    [path.join(coreDirectory, "business-hours.ts"), "business-hours"],
+  ]);
+
   return (id: string, meta: ManualChunkMeta): string | undefined => {
     shell ??= reachable(meta);
+    const group = groups.get(id);
+    if (group) return group;
     return (shell.has(id) && !rootOf(id)) || smallUi.has(id) || reactDomIndex.test(id) ? "shell" : undefined;
   };
 }

@@ -75,12 +75,3 @@ export function CategoryFilter(props: { label: string; categories: { category: s
     </Form>
   );
 }
-
-/** The URL of page `page` of a listing with these filters (empty ones left out; page 1 has no number). */
-export function listPageHref(path: string, filters: Record<string, string | undefined>, page: number): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
-  if (page > 1) params.set("pagina", String(page));
-  const query = params.toString();
-  return query ? `${path}?${query}` : path;
-}

@@ -2,7 +2,6 @@ import { Fragment, type ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
-import { listPageHref } from "~/components/list-filters";
 
 /**
  * One page of a list (news, posts, sell items, the directory, notifications, my-*): its items, or the sentence it says while it
@@ -81,6 +80,19 @@ export function pageRequestFromUrl(url: URL): { page: number; after?: string; be
   if (page > 1 && UUID.test(after)) return { page, after: after.toLowerCase() };
   if (page > 1 && UUID.test(before)) return { page, before: before.toLowerCase() };
   return { page };
+}
+
+/**
+ * The URL of page `page` of a listing with these filters (empty ones left out; page 1 has no
+ * number). Here, not beside the filter form: the comments page through their thread with it,
+ * and a post's or an article's first view then does not carry the filter form's code.
+ */
+export function listPageHref(path: string, filters: Record<string, string | undefined>, page: number): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
+  if (page > 1) params.set("pagina", String(page));
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
 }
 
 /**

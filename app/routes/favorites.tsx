@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import { keysetPageHref, Pagination, pageRequestFromUrl } from "~/components/pagination";
-import { listPageHref } from "~/components/list-filters";
+import { listPageHref } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { favoriteDetails, favoriteTitle, parsePendingFavorite, pendingFavoriteValue } from "#core/favorites";
 import { formatBRL } from "#core/format";

@@ -26,7 +26,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
   const { categories, list } = await ctx.db.asVisitor(serviceList, { category, ...pageRequestFromUrl(url) });
   const favoriteState = await favoriteStateOf(ctx, list.services.map((service) => service.id));
-  return { ...list, favoriteState, categories, category: category ?? "" };
+  // The contact links are written here: the list's first view then does not carry the phone
+  // number rules (core/phone.ts) that build them (issue #29's budget).
+  const services = list.services.map((service) => ({
+    ...service,
+    callHref: service.phone ? telHref(service.phone) : null,
+    whatsAppHref: service.whatsapp ? whatsAppChatHref(service.whatsapp, serviceWhatsAppMessage(service.name)) : null,
+  }));
+  return { ...list, services, favoriteState, categories, category: category ?? "" };
 }
 
 // Repeat visits within 5 minutes come from the in-memory loader cache (app/lib/loader-cache.ts).
@@ -66,16 +73,16 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 <FavoriteButton itemType="service" itemId={service.id} label={service.name} />
               </div>
               {service.description ? <p className="mt-2 line-clamp-3 text-sm">{service.description}</p> : null}
-              {service.phone || service.whatsapp ? (
+              {service.callHref || service.whatsAppHref ? (
                 <div className="mt-3 flex gap-2">
-                  {service.phone ? (
-                    <a href={telHref(service.phone)} className={buttonClass("primary", "sm", "flex-1")}>
+                  {service.callHref ? (
+                    <a href={service.callHref} className={buttonClass("primary", "sm", "flex-1")}>
                       Ligar<span className="sr-only"> para {service.name}</span>
                     </a>
                   ) : null}
-                  {service.whatsapp ? (
+                  {service.whatsAppHref ? (
                     <a
-                      href={whatsAppChatHref(service.whatsapp, serviceWhatsAppMessage(service.name))}
+                      href={service.whatsAppHref}
                       className={buttonClass("whatsapp", "sm", "flex-1")}
                       rel="noopener noreferrer"
                       target="_blank"

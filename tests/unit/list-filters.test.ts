@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listPageHref } from "~/components/list-filters";
+import { listPageHref } from "~/components/pagination";
 
 // Paging a filtered listing keeps its filters: "Próxima" on /businesses?categoria=Padaria
 // must stay among the bakeries, with or without JavaScript.
