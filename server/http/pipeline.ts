@@ -48,6 +48,7 @@ export function createPipeline(options: {
   const shareableKey = (query: CacheQuery) => (keep ? HtmlCache.shareableKey(query) : null);
   const publicReads = new ReadCache(Date.now, keep);
   const userReads = new ReadCache(Date.now, keep);
+  const renders = new RendersUnderWay();
   const feed = options.changeFeed ?? changes;
   // What the database says was written, by this server or any other: drop what it touched.
   const unsubscribe = feed.subscribe((change) => {
@@ -82,18 +83,25 @@ export function createPipeline(options: {
     const query = cacheQueryOf(request, https);
     const key = shareableKey(query);
     const cached = key ? htmlCache.get(key) : undefined;
-    if (cached) {
-      await encodedFor(cached, query);
-      return answerResponse(cachedAnswer(cached, "HIT", query), context);
+    // A page nobody has stored: one request renders it, the visitors asking meanwhile wait for that.
+    const turn = cached ?? (key && method === "GET" ? (renders.has(key) ? await renders.waitFor(key, () => htmlCache.get(key)) : renders.claim(key)) : null);
+    if (turn && typeof turn !== "function") {
+      await encodedFor(turn, query);
+      return answerResponse(cachedAnswer(turn, "HIT", query), context);
     }
+    try {
+      return await render(request, context, key, query);
+    } finally {
+      turn?.();
+    }
+  }
 
+  async function render(request: Request, context: PipelineContext, key: string | null, query: CacheQuery): Promise<Response> {
+    const { method, https } = query;
+    const isRead = method === "GET" || method === "HEAD";
     const nonce = randomBytes(16).toString("base64");
     const generation = htmlCache.generation;
-    const dependencies: Dependency[] = [];
-    const dependsOn = (dependency: Dependency) => {
-      if (dependencies[0] !== ANY) dependencies.push(dependency);
-      if (dependency === ANY) dependencies.splice(0, dependencies.length, ANY);
-    };
+    const { dependencies, dependsOn } = dependencyList();
     const response = await handleByRouter(
       request,
       loadContextFor({ clientAddress: context.clientAddress, afterResponse: context.afterResponse, cspNonce: nonce, publicReads, userReads, dependsOn, limiter: accountLimiter }),
@@ -115,15 +123,7 @@ export function createPipeline(options: {
       return withRequestId(new Response(response.body, { status: response.status, headers }), context);
     }
     const body = Buffer.from(await response.arrayBuffer());
-    // Only documents and route data, never what a route marked private or no-store (/healthz).
-    const cacheable =
-      key !== null &&
-      response.status === 200 &&
-      method === "GET" &&
-      !headers.has("Set-Cookie") &&
-      !/no-store|private/.test(headers.get("Cache-Control") ?? "") &&
-      /^text\/(html|x-script)/.test(headers.get("Content-Type") ?? "");
-    if (!cacheable) {
+    if (key === null || method !== "GET" || !isShareable(response.status, headers)) {
       if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
       return withRequestId(await encode(request, body, response.status, headers), context);
     }
@@ -148,6 +148,66 @@ export function createPipeline(options: {
   }
 
   return { handle, fromCache, htmlCache, publicReads, userReads, close: unsubscribe };
+}
+
+/**
+ * The renders of visitors' pages under way, by cache key. A page just dropped by a change
+ * (under writes, the common case) is asked for by many visitors at once: one of them renders
+ * it, the rest wait and are answered from what it stored (issue #28).
+ */
+class RendersUnderWay {
+  private readonly underway = new Map<string, Promise<void>>();
+
+  has(key: string): boolean {
+    return this.underway.has(key);
+  }
+
+  /** Marks the render of `key` as the caller's; the returned function ends it. */
+  claim(key: string): () => void {
+    let end!: () => void;
+    const done = new Promise<void>((resolve) => (end = resolve));
+    this.underway.set(key, done);
+    return () => {
+      if (this.underway.get(key) === done) this.underway.delete(key);
+      end();
+    };
+  }
+
+  /**
+   * Waits for the render under way: the page it stored (`stored`), or the caller's turn to
+   * render (the render could not be kept — a change overtook it, the answer was personal or an
+   * error — and nobody else took over). Each check and claim happens in one synchronous step
+   * after the wait, so two waiters never both render; a few rounds at most.
+   */
+  async waitFor(key: string, stored: () => CachedPage | undefined): Promise<CachedPage | (() => void)> {
+    for (let round = 0; round < 3; round++) {
+      await this.underway.get(key);
+      const page = stored();
+      if (page) return page;
+      if (!this.underway.has(key)) return this.claim(key);
+    }
+    return this.claim(key);
+  }
+}
+
+/** What a page is made of, as its loaders declare it (`dependsOn`); ANY swallows the rest. */
+function dependencyList() {
+  const dependencies: Dependency[] = [];
+  const dependsOn = (dependency: Dependency) => {
+    if (dependencies[0] !== ANY) dependencies.push(dependency);
+    if (dependency === ANY) dependencies.splice(0, dependencies.length, ANY);
+  };
+  return { dependencies, dependsOn };
+}
+
+/** Only documents and route data, never what a route marked private or no-store (/healthz), nor an answer setting a cookie. */
+function isShareable(status: number, headers: Headers): boolean {
+  return (
+    status === 200 &&
+    !headers.has("Set-Cookie") &&
+    !/no-store|private/.test(headers.get("Cache-Control") ?? "") &&
+    /^text\/(html|x-script)/.test(headers.get("Content-Type") ?? "")
+  );
 }
 
 function cacheQueryOf(request: Request, https: boolean): CacheQuery {
