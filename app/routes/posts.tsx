@@ -8,6 +8,7 @@ import { useNewPosts } from "~/components/live";
 import { formatCount } from "#core/format";
 import { PageHeader } from "~/components/ui/page-header";
 import { listPosts } from "#server/models/posts";
+import { postList } from "#server/cache/reads";
 import { favoriteStateOf } from "#server/toolkit/favorite-state";
 import { visitorAction } from "#server/toolkit/action";
 import { getRequestContext } from "#server/toolkit/request-context";
@@ -22,7 +23,13 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const pageRequest = pageRequestFromUrl(new URL(request.url));
   const ctx = getRequestContext(context);
-  const list = await ctx.db.asCaller((tx, user) => listPosts(tx, { ...pageRequest, viewerId: user?.id ?? null }));
+  // A visitor's list is a shared read, dropped only by a change to posts or profiles (issue #28:
+  // it used to depend on everything, so any favorite in town re-rendered it); a resident's runs
+  // with their claims and shows their votes.
+  const user = await ctx.user();
+  const list = user
+    ? await ctx.db.asCaller((tx) => listPosts(tx, { ...pageRequest, viewerId: user.id }))
+    : await ctx.db.asVisitor(postList, pageRequest);
   return { ...list, favoriteState: await favoriteStateOf(ctx, list.posts.map((post) => post.id)) };
 }
 

@@ -1,19 +1,16 @@
 import { data } from "react-router";
 import { ReportLink } from "~/components/report-link";
 import { ProfileView } from "~/components/profile-view";
-import { getProfileActivity, getProfileById, getProfileByUsername } from "#server/models/profiles";
+import { profilePage } from "#server/cache/reads";
 import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/public-profile";
 
-// Serves both /user/{userId} and /u/{username}; unknown ones get the 404 page.
+// Serves both /user/{userId} and /u/{username}; unknown ones get the 404 page. A visitor's is
+// a shared read, dropped by a change to profiles or what they list (issue #28); a resident's
+// runs with their claims (their own hidden profile, a moderator's view).
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const result = await getRequestContext(context).db.asCaller(async (tx) => {
-    const profile = params.userId
-      ? await getProfileById(tx, params.userId)
-      : await getProfileByUsername(tx, params.username ?? "");
-    if (!profile) return null;
-    return { profile, activity: await getProfileActivity(tx, profile.id) };
-  });
+  const which = params.userId ? { userId: params.userId } : { username: params.username ?? "" };
+  const result = await getRequestContext(context).db.asViewer(profilePage, which);
   if (!result) throw data(null, { status: 404 });
   return result;
 }

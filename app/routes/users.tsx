@@ -3,7 +3,7 @@ import { cachedClientLoader } from "~/client/cached-client-loader";
 import { ProfileLinkCard } from "~/components/profile-view";
 import { Button, buttonClass } from "~/components/ui/button";
 import { keysetPageHref, pageRequestFromUrl } from "~/components/pagination";
-import { listUsers } from "#server/models/profiles";
+import { residentList } from "#server/cache/reads";
 import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/users";
 
@@ -15,7 +15,9 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").slice(0, 80);
-  const list = await getRequestContext(context).db.asCaller((tx) => listUsers(tx, { query, ...pageRequestFromUrl(url) }));
+  // A visitor's is a shared read, dropped by a change to profiles (issue #28); a resident's runs
+  // with their claims (their own hidden profile, a moderator's view).
+  const list = await getRequestContext(context).db.asViewer(residentList, { query, ...pageRequestFromUrl(url) });
   return { ...list, query };
 }
 

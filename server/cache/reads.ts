@@ -3,7 +3,8 @@ import { ANY, type Dependency } from "./dependencies";
 import { getBusiness, listBusinessCategories, listBusinesses } from "../models/businesses";
 import { getDriver, listDrivers } from "../models/drivers";
 import { getNewsArticle, listNews } from "../models/news";
-import { getPost } from "../models/posts";
+import { getPost, listPosts } from "../models/posts";
+import { getProfileActivity, getProfileById, getProfileByUsername, listUsers } from "../models/profiles";
 import { listComments, type ThreadRequest } from "../models/comments";
 import { favoriteIdsAmong } from "../models/favorites";
 import { getUserBadges } from "../models/notifications";
@@ -117,6 +118,29 @@ export const newsArticle = visitorRead("news-article", (tx, { id }: { id: string
   kinds: ["news", "profile"],
   item: ({ id }) => id,
 });
+
+/**
+ * A page of /posts as a visitor reads it (a resident's runs with their claims: their votes).
+ * Votes, comment counters and moderation all change the post's own row or announce "post".
+ */
+export const postList = visitorRead("posts", (tx, request: PageRequest) => listPosts(tx, { ...request, viewerId: null }), {
+  kinds: ["post", "profile", "moderation"],
+});
+
+/** The residents' directory (/users) as a visitor reads it. */
+export const residentList = visitorRead("users", (tx, request: PageRequest & { query: string }) => listUsers(tx, request), {
+  kinds: ["profile", "moderation"],
+});
+
+/** A public profile (/u/{username}, /user/{id}) and its activity: their sell items, posts and news. */
+export const profilePage = visitorRead(
+  "profile",
+  async (tx, { userId, username }: { userId?: string; username?: string }) => {
+    const profile = userId ? await getProfileById(tx, userId) : await getProfileByUsername(tx, username ?? "");
+    return profile ? { profile, activity: await getProfileActivity(tx, profile.id) } : null;
+  },
+  { kinds: ["profile", "sell_item", "post", "news", "moderation"] },
+);
 
 /** A post's own page as a visitor reads it (a resident's runs with their claims: their vote, their hidden post). */
 export const postPage = visitorRead("post", (tx, { id }: { id: string }) => getPost(tx, id, null), {

@@ -23,6 +23,7 @@ const BLOCKED = {
  *   const user = await ctx.requireUser();            // or ctx.user() where visitors are welcome
  *   await ctx.db.asVisitor(businessPage, { id });    // the catalogue, shared by everyone
  *   await ctx.db.asCaller((tx) => …);                 // reads and writes with the caller's claims (RLS)
+ *   await ctx.db.asViewer(postList, page);            // a visitor's from the shared cache, a resident's with their claims
  *   await ctx.db.own(badges, null);                   // the caller's own small reads, kept for them
  *
  * The root route's middleware builds it once per request; the session behind it is looked up
@@ -54,6 +55,12 @@ export type RequestContext = {
   readonly db: {
     asVisitor<Args, T>(read: VisitorRead<Args, T>, args: Args): Promise<T>;
     asCaller<T>(fn: (tx: Queryable, user: SessionUser | null) => Promise<T>): Promise<T>;
+    /**
+     * A declared read whose answer a resident's claims may change (their own hidden item, a
+     * moderator's view, their votes): a visitor gets it from the shared cache (asVisitor), a
+     * resident gets it read with their claims (as asCaller does), never shared.
+     */
+    asViewer<Args, T>(read: VisitorRead<Args, T>, args: Args): Promise<T>;
     own<Args, T>(read: OwnRead<Args, T>, args: Args): Promise<T>;
     /**
      * With the claims of a resident this very request has just signed in (the adapter's
@@ -123,6 +130,40 @@ function createRequestContext(request: Request, server: ServerContext): RequestC
   const getSession = () => (session ??= getAuth().then((auth) => auth.getSession(request)));
   const asClaims = async <T>(claims: Claims, fn: (tx: Queryable) => Promise<T>) => withUser(await getDb(), claims, fn, server.clientAddress);
 
+  const db: RequestContext["db"] = {
+    asVisitor: (read, args) => {
+      const run = () => asClaims(ANON, (tx) => read.run(tx, args));
+      const dependency = read.dependency(args);
+      server.dependsOn(dependency);
+      return server.publicReads.read(readKey(read.name, args), run, dependency);
+    },
+    asViewer: async (read, args) => ((await getSession()).user ? db.asCaller((tx) => read.run(tx, args)) : db.asVisitor(read, args)),
+    asCaller: async (fn) => {
+      // Any read or write at all: a page made this way is dropped by every change.
+      server.dependsOn(ANY);
+      const { user, claims } = await getSession();
+      try {
+        return await asClaims(claims, (tx) => fn(tx, user));
+      } catch (error) {
+        // A blocked resident's write refused by the database (issue #18): a 403 that says
+        // why, on every publishing route, instead of a crash page.
+        if (user && (error as { code?: string }).code === "42501" && (await asClaims(claims, isBlocked))) throw refusePage(403, BLOCKED);
+        throw error;
+      }
+    },
+    own: async (read, args) => {
+      const { user, claims } = await getSession();
+      if (!user) throw loginRedirect(request);
+      const run = () => asClaims(claims, (tx) => read.run(tx, user.id, args));
+      const dependency = read.dependency(user.id, args);
+      server.dependsOn(dependency);
+      // Keyed by the verified session's user id: nobody else can be answered with it.
+      return server.userReads.read(`${user.id}|${readKey(read.name, args)}`, run, dependency);
+    },
+    asSignedIn: (user, fn) => asClaims({ role: "authenticated", sub: user.id, email: user.email }, fn),
+    ping: pingDatabase,
+  };
+
   return {
     clientAddress: server.clientAddress,
     cspNonce: server.cspNonce,
@@ -145,37 +186,6 @@ function createRequestContext(request: Request, server: ServerContext): RequestC
       if (!user) throw loginRedirect(request);
       return user;
     },
-    db: {
-      asVisitor: (read, args) => {
-        const run = () => asClaims(ANON, (tx) => read.run(tx, args));
-        const dependency = read.dependency(args);
-        server.dependsOn(dependency);
-        return server.publicReads.read(readKey(read.name, args), run, dependency);
-      },
-      asCaller: async (fn) => {
-        // Any read or write at all: a page made this way is dropped by every change.
-        server.dependsOn(ANY);
-        const { user, claims } = await getSession();
-        try {
-          return await asClaims(claims, (tx) => fn(tx, user));
-        } catch (error) {
-          // A blocked resident's write refused by the database (issue #18): a 403 that says
-          // why, on every publishing route, instead of a crash page.
-          if (user && (error as { code?: string }).code === "42501" && (await asClaims(claims, isBlocked))) throw refusePage(403, BLOCKED);
-          throw error;
-        }
-      },
-      own: async (read, args) => {
-        const { user, claims } = await getSession();
-        if (!user) throw loginRedirect(request);
-        const run = () => asClaims(claims, (tx) => read.run(tx, user.id, args));
-        const dependency = read.dependency(user.id, args);
-        server.dependsOn(dependency);
-        // Keyed by the verified session's user id: nobody else can be answered with it.
-        return server.userReads.read(`${user.id}|${readKey(read.name, args)}`, run, dependency);
-      },
-      asSignedIn: (user, fn) => asClaims({ role: "authenticated", sub: user.id, email: user.email }, fn),
-      ping: pingDatabase,
-    },
+    db,
   };
 }
