@@ -3,8 +3,9 @@
 //   1. wrk's own ceiling on this machine: nginx answering a fixed 2-byte page;
 //   2. a visitor's cached /businesses and /news/{id} on one Guida server (PGlite demo town,
 //      access log on) against bare node:http sending the same bytes (bench/bare-server.mjs);
-//   3. a mixed load, 95% visitors' reads and 5% writes (favorites and poll votes) by 20
-//      residents, with the page cache's hit ratio, against the same reads with no writes;
+//   3. residents' writes at a fixed rate (20 residents, one favorite or vote a second each):
+//      their CPU per write alone, then visitors' reads/s while they write, against the reads/s
+//      with no writes (the page cache's hit ratio printed beside, named as such);
 //   4. on PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL): visitors' and signed-in
 //      /businesses for 1 server and for WEB_CONCURRENCY=2.
 // Each figure also gives the server's CPU time per request (the process and its workers, from
@@ -16,7 +17,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { cpuSecondsOf, freePort, request, startProcess, stopProcess, waitFor200 } from "./lib/proc.mjs";
+import { cpuSecondsOf, freePort, request, sleep, startProcess, stopProcess, waitFor200 } from "./lib/proc.mjs";
 import { runWrk } from "./lib/wrk.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -173,19 +174,64 @@ async function onPGlite() {
     for (const tag of html.match(/<button[^>]*name="optionId"[^>]*>/g) ?? []) votes.push(`${post}:${/\bvalue="([^"]+)"/.exec(tag)[1]}`);
   }
   const mixedPages = ["/", "/businesses", "/businesses?pagina=2", "/news", `/news/${newsId}`, "/drivers/all", "/services", "/sell-items", "/posts"];
-  const env = { WRK_PAGES: mixedPages.join(" "), WRK_COOKIES: cookies.join("|"), WRK_ITEMS: items.join(" "), WRK_VOTES: votes.join(" "), WRK_ORIGIN: guida.url };
-  const script = path.join(ROOT, "bench", "lib", "mixed.lua");
-  const ratio = (out) => {
-    const [, hits, misses, written] = /MIXED hits=(\d+) misses=(\d+) written=(\d+)/.exec(out).map(Number);
-    return { ratio: hits / Math.max(1, hits + misses), written };
+  const env = { WRK_PAGES: mixedPages.join(" ") };
+  const script = path.join(ROOT, "bench", "lib", "visitor-reads.lua");
+  const hitRatio = (out) => {
+    const [, hits, misses] = /HITS hits=(\d+) misses=(\d+)/.exec(out).map(Number);
+    return hits / Math.max(1, hits + misses);
   };
-  const readOnly = await wrk(guida.url, { script, env: { ...env, WRK_WRITE_SHARE: "0" }, pid: guida.handle.pid });
-  const ro = ratio(readOnly.stdout);
-  record("read-only load, 9 visitor pages", readOnly, `(hit ratio ${ro.ratio.toFixed(3)})`);
-  const mixed = await wrk(guida.url, { script, env: { ...env, WRK_WRITE_SHARE: "0.05" }, pid: guida.handle.pid });
-  const mx = ratio(mixed.stdout);
-  record("95% reads + 5% writes by 20 residents", mixed, `(hit ratio ${mx.ratio.toFixed(3)}, ${mx.written} writes answered 303; ${(mx.ratio / ro.ratio).toFixed(2)} of read-only)`);
+  const pid = guida.handle.pid;
+  const readOnly = await wrk(guida.url, { script, env, pid });
+  record("visitors' reads/s, no writes (9 pages)", readOnly, `(page cache hit ratio ${hitRatio(readOnly.stdout).toFixed(3)}; wrk's ceiling ${Math.round(ceilingRps).toLocaleString("en")})`);
+  // The residents' writes alone, at the fixed rate: the server's CPU per write.
+  const cpuBefore = treeCpuSeconds(pid);
+  const alone = await residentsWriting(guida.url, cookies, items, votes, SECONDS * 1000);
+  const cpuPerWriteUs = Math.round(((treeCpuSeconds(pid) - cpuBefore) / Math.max(1, alone.answered)) * 1e6);
+  record(`${cookies.length} residents writing once a second each, alone`, { rps: alone.answered / SECONDS, cpuUs: cpuPerWriteUs }, `(writes/s; CPU per write; ${alone.failed} not 303)`);
+  // The same writes while visitors read as fast as wrk can ask.
+  const writing = residentsWriting(guida.url, cookies, items, votes, SECONDS * 1000 + 500);
+  const mixed = await wrk(guida.url, { script, env, pid });
+  const during = await writing;
+  record(
+    `visitors' reads/s while ${cookies.length} residents write once a second each`,
+    mixed,
+    `(${(mixed.rps / readOnly.rps).toFixed(2)} of the reads/s with no writes; ${(during.answered / (SECONDS + 0.5)).toFixed(1)} writes/s answered 303, ${during.failed} not; hit ratio ${hitRatio(mixed.stdout).toFixed(3)})`,
+  );
   await stopProcess(guida.handle);
+}
+
+/**
+ * Residents writing at a fixed rate, as a town does: each of them once a second (a favorite
+ * added or removed, or a vote), for `ms`. Sent from this process with a bounded number in
+ * flight, so the rate is the residents', not the server's: a slow answer delays only its writer.
+ */
+async function residentsWriting(base, cookies, items, votes, ms) {
+  const until = performance.now() + ms;
+  let answered = 0;
+  let failed = 0;
+  const resident = async (cookie, n) => {
+    for (let i = 0; performance.now() < until; i++) {
+      const began = performance.now();
+      const vote = votes.length && (i + n) % 2 === 0 ? votes[(i * 7 + n) % votes.length].split(":") : null;
+      const body = vote
+        ? new URLSearchParams({ intent: "vote", postId: vote[0], optionId: vote[1], redirectTo: "/posts" })
+        : new URLSearchParams({ intent: i % 4 < 2 ? "add" : "remove", itemType: "business", itemId: items[(i + n) % items.length], redirectTo: "/favorites" });
+      const res = await request(`${base}${vote ? `/posts/${vote[0]}` : "/favorites"}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: base, "Sec-Fetch-Site": "same-origin" },
+        body: body.toString(),
+      }).catch(() => ({ status: 0 }));
+      if (res.status === 303) answered++;
+      else failed++;
+      await sleep(Math.max(0, 1000 - (performance.now() - began)));
+    }
+  };
+  // Spread over the first second, as residents do not all tap at once.
+  await Promise.all(cookies.map(async (cookie, n) => {
+    await sleep((1000 * n) / cookies.length);
+    await resident(cookie, n);
+  }));
+  return { answered, failed };
 }
 
 /** 4. One server against WEB_CONCURRENCY=2, on PostgreSQL. */
