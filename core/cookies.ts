@@ -1,38 +1,30 @@
+import { parseCookie, stringifySetCookie } from "cookie";
+
 /**
- * The one place cookies are read and written (RFC 6265 names/values as browsers send them):
- * the server's session, flash and theme cookies, Supabase's auth cookies, the shared page
- * cache's "is this request personal?" test and the browser's sign-out cleanup all go
- * through these functions. Pure, so the browser can use it too.
+ * The one place cookies are read and written: the server's session, flash and theme cookies,
+ * Supabase's auth cookies, the shared page cache's "is this request personal?" test and the
+ * browser's theme toggle and sign-out cleanup all go through these functions.
+ *
+ * Parsing and writing are the `cookie` package's (the one React Router and @supabase/ssr
+ * already use): RFC 6265 names, percent-encoded values, attributes written in its order.
+ * React Router's createCookie is not used: it stores a value as base64 JSON (optionally
+ * signed), which the browser's theme toggle would have to unwrap from document.cookie, and
+ * Supabase names and encodes its own cookies. Pure, so the browser can use it too.
  */
 
-/** The names in a Cookie header (or document.cookie), in order, without decoding any value. */
-export function cookieNames(header: string | null): string[] {
-  const names: string[] = [];
-  if (!header) return names;
-  for (const part of header.split(";")) {
-    const index = part.indexOf("=");
-    const name = (index < 0 ? part : part.slice(0, index)).trim();
-    if (name) names.push(name);
-  }
-  return names;
-}
-
+/** Every cookie of a Cookie header (or document.cookie), decoded; the first of a name wins, as browsers put the most specific path first. */
 export function parseCookieHeader(header: string | null): Map<string, string> {
   const cookies = new Map<string, string>();
   if (!header) return cookies;
-  for (const part of header.split(";")) {
-    const index = part.indexOf("=");
-    if (index <= 0) continue;
-    const name = part.slice(0, index).trim();
-    const raw = part.slice(index + 1).trim();
-    if (cookies.has(name)) continue; // the first (most specific path) wins, as browsers order them
-    try {
-      cookies.set(name, decodeURIComponent(raw));
-    } catch {
-      cookies.set(name, raw);
-    }
+  for (const [name, value] of Object.entries(parseCookie(header))) {
+    if (name && value !== undefined) cookies.set(name, value);
   }
   return cookies;
+}
+
+/** The names in a Cookie header (or document.cookie), in order. */
+export function cookieNames(header: string | null): string[] {
+  return [...parseCookieHeader(header).keys()];
 }
 
 /** One cookie's value from a Cookie header, or null. */
@@ -52,20 +44,22 @@ export type CookieOptions = {
   path?: string;
 };
 
+const SAME_SITE = { Lax: "lax", Strict: "strict", None: "none" } as const;
+
+/** A Set-Cookie value (or a document.cookie assignment): Path=/ and SameSite=Lax unless told otherwise. */
 export function serializeCookie(name: string, value: string, options: CookieOptions = {}): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${options.path ?? "/"}`];
-  if (options.domain) parts.push(`Domain=${options.domain}`);
-  if (options.maxAge !== undefined) {
-    parts.push(`Max-Age=${Math.floor(options.maxAge)}`);
-    if (options.maxAge <= 0) parts.push("Expires=Thu, 01 Jan 1970 00:00:00 GMT");
-  } else if (options.expires) {
-    parts.push(`Expires=${options.expires.toUTCString()}`);
-  }
-  if (options.httpOnly) parts.push("HttpOnly");
-  if (options.secure) parts.push("Secure");
-  parts.push(`SameSite=${options.sameSite ?? "Lax"}`);
-  if (options.partitioned) parts.push("Partitioned");
-  return parts.join("; ");
+  const maxAge = options.maxAge === undefined ? undefined : Math.floor(options.maxAge);
+  return stringifySetCookie(name, value, {
+    path: options.path ?? "/",
+    domain: options.domain,
+    maxAge,
+    // An expired cookie also carries a date in the past, for browsers that ignore Max-Age=0.
+    expires: maxAge !== undefined && maxAge <= 0 ? new Date(0) : maxAge === undefined ? options.expires : undefined,
+    httpOnly: options.httpOnly,
+    secure: options.secure,
+    sameSite: SAME_SITE[options.sameSite ?? "Lax"],
+    partitioned: options.partitioned,
+  });
 }
 
 export function expireCookie(name: string, secure = false, options: { httpOnly?: boolean } = {}): string {

@@ -407,6 +407,9 @@ const USERS: readonly (readonly [string, string, string])[] = [
   ['Raimundo Nonato Vieira', 'raimundo_vieira', 'Aposentado da ferrovia, jogador de truco e cuidador da horta comunitária.'],
 ];
 
+/** Every demo resident signs in with this password (README, "Demo town"); tests take it from here. */
+export const DEMO_PASSWORD = 'guida2026';
+
 /** The demo town's moderator (issue #18): she keeps the queue at /moderacao. */
 export const DEMO_MODERATOR = 'helena_martins';
 

@@ -6,7 +6,7 @@ import { localStorage, type Storage } from "../storage";
 import { imageKeys, storeImage } from "../storage/images";
 import type { ImageShape } from "#core/images";
 import { normalizeBrazilianPhone } from "#core/phone";
-import { buildDemoTown, DEMO_MODERATOR, TOWN } from "./seed-data";
+import { buildDemoTown, DEMO_MODERATOR, DEMO_PASSWORD, TOWN } from "./seed-data";
 import { hasSupabaseAuthSchema } from "../db/migrate";
 import { pendingArtworkFile } from "../storage/placeholder";
 import type { Database, Queryable } from "../db/types";
@@ -18,9 +18,6 @@ function e164(phone: string): string {
   if (!normalized) throw new Error(`seed: ${phone} is not a Brazilian phone number`);
   return normalized;
 }
-
-/** Every demo resident signs in with this password (README, "Demo town"). */
-export const DEMO_PASSWORD = "guida2026";
 
 const DAY_MS = 86_400_000;
 

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { hashPassword } from "../auth/password";
 import { normalizeBrazilianPhone } from "#core/phone";
 import { insertDemoComments } from "./seed-comments";
-import { buildDemoTown } from "./seed-data";
-import { DEMO_PASSWORD, SupabaseSeedRefusedError } from "./seed";
+import { buildDemoTown, DEMO_PASSWORD } from "./seed-data";
+import { SupabaseSeedRefusedError } from "./seed";
 import { hasSupabaseAuthSchema } from "../db/migrate";
 import type { Database, Queryable } from "../db/types";
 

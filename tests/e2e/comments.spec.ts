@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { DEMO_MODERATOR } from "../../server/seed/seed-data";
-import { DEMO_PASSWORD, demoUserByUsername, expect, open, test, type DemoUser } from "./helpers";
+import { createPostOverHttp, demoUserByUsername, expect, open, pageFor, test } from "./helpers";
 
 /**
  * Issue #30 in the browser at 360 px, JavaScript on ("js": fetcher forms) and off ("no-js":
@@ -20,26 +20,6 @@ const cast = (javaScriptEnabled: boolean) => {
   return { author: author!, commenter: commenter!, reporter: reporter! };
 };
 
-async function pageFor(browser: Browser, resident: DemoUser | null): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  if (resident) {
-    const response = await page.request.post("/login", {
-      form: { intent: "signin", email: resident.email, password: DEMO_PASSWORD },
-      maxRedirects: 0,
-    });
-    expect(response.status(), `sign-in of ${resident.username}`).toBe(303);
-  }
-  return page;
-}
-
-async function createPost(page: Page, content: string): Promise<string> {
-  const form = new FormData();
-  form.append("content", content);
-  const response = await page.request.post("/create-post", { multipart: form, maxRedirects: 0 });
-  expect(response.status()).toBe(303);
-  return (response.headers()["location"] ?? "").split("/").pop()!;
-}
-
 const commentCard = (page: Page, text: string) => page.getByRole("article", { name: /^Comentário de / }).filter({ hasText: text });
 
 test.describe("comments", () => {
@@ -49,7 +29,7 @@ test.describe("comments", () => {
     const { author, commenter, reporter } = cast(javaScriptEnabled);
     const tag = randomUUID().slice(0, 8);
     const authorPage = await pageFor(browser, author);
-    const postId = await createPost(authorPage, `Alguém sabe quando volta a feira da Várzea? ${tag}`);
+    const postId = await createPostOverHttp(authorPage, `Alguém sabe quando volta a feira da Várzea? ${tag}`);
     const postPath = `/posts/${postId}`;
 
     // The commenter writes; a blank comment is refused in Portuguese first (400, same page).

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { DEMO_PASSWORD, demoUserByUsername, expect, open, test, waitForHydration, type DemoUser } from "./helpers";
+import { demoUserByUsername, expect, open, pageFor, signInOverHttp, test, waitForHydration } from "./helpers";
 
 /**
  * The community screens against the production server: posts with polls (create, vote,
@@ -19,26 +19,6 @@ const reporter = demoUserByUsername("camila_nogueira");
 
 const NOT_YOURS = "Só quem publicou o post pode editá-lo ou excluí-lo.";
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
-
-/**
- * Signs in over plain HTTP; the page's browser context keeps the session cookie. Not the
- * shared signIn of helpers.ts (the /login form): these tests are about posts, not the form.
- */
-async function signIn(page: Page, resident: DemoUser) {
-  const response = await page.request.post("/login", {
-    form: { intent: "signin", email: resident.email, password: DEMO_PASSWORD },
-    maxRedirects: 0,
-  });
-  expect(response.status(), `sign-in of ${resident.username}`).toBe(303);
-}
-
-/** A second person on their own browser context (same project options: JavaScript on or off). */
-async function pageFor(browser: Browser, resident: DemoUser | null): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  if (resident) await signIn(page, resident);
-  return page;
-}
 
 /** Unique per test run, so parallel workers and repeated runs never see each other's posts. */
 const tag = () => randomUUID().slice(0, 8);
@@ -82,7 +62,7 @@ test.describe("posts with polls", () => {
     test.slow();
     const id = tag();
     const question = `Qual o melhor dia para o mutirão da horta? ${id}`;
-    await signIn(page, author);
+    await signInOverHttp(page, author);
     await open(page, "/create-post", javaScriptEnabled);
     await expect(page.getByRole("heading", { level: 1, name: "Novo post" })).toBeVisible();
     await page.getByLabel("Texto do post").fill(`Vamos marcar o mutirão da horta comunitária! (${id})`);
@@ -165,7 +145,7 @@ test.describe("posts with polls", () => {
     // Several residents, uploads and round trips against one embedded database.
     test.slow();
     const id = tag();
-    await signIn(page, author);
+    await signInOverHttp(page, author);
     const postId = await createPollPostOverHttp(page, `Feira de trocas na praça (${id})`, `Feira de trocas no domingo? ${id}`, ["Sim", "Não"]);
 
     // Before any vote the poll is editable.
@@ -216,7 +196,7 @@ test.describe("posts with polls", () => {
 
   test("another resident gets 403 on /posts/{id}/edit and cannot change or delete the post", async ({ page, browser, javaScriptEnabled }) => {
     const id = tag();
-    await signIn(page, author);
+    await signInOverHttp(page, author);
     const postId = await createPollPostOverHttp(page, `Post da Fernanda (${id})`, `Pergunta da Fernanda ${id}`, ["A", "B"]);
 
     const other = await pageFor(browser, intruder);
@@ -245,7 +225,7 @@ test.describe("posts with polls", () => {
 
   test("bad input answers 400 with Portuguese messages and keeps what was typed", async ({ page, javaScriptEnabled }) => {
     const id = tag();
-    await signIn(page, author);
+    await signInOverHttp(page, author);
 
     // Through the form: empty text and a single option.
     await open(page, "/create-post", javaScriptEnabled);
@@ -299,7 +279,7 @@ test.describe("posts with polls", () => {
 
   test("a vote shows at once, before the server answers, without leaving the page", { tag: "@js-only" }, async ({ page, browser }) => {
     const id = tag();
-    await signIn(page, author);
+    await signInOverHttp(page, author);
     const postId = await createPollPostOverHttp(page, `Enquete rápida (${id})`, `Chuva ou sol amanhã? ${id}`, ["Chuva", "Sol"]);
 
     const voterPage = await pageFor(browser, voter);
@@ -335,7 +315,7 @@ test.describe("news", () => {
     test.slow();
     const id = tag();
     const title = `Mutirão limpa a margem do ribeirão ${id}`;
-    await signIn(page, reporter);
+    await signInOverHttp(page, reporter);
     await open(page, "/create-news", javaScriptEnabled);
     await expect(page.getByRole("heading", { level: 1, name: "Nova notícia" })).toBeVisible();
     await page.getByLabel("Título").fill(title);
@@ -371,7 +351,7 @@ test.describe("news", () => {
   });
 
   test("bad input answers 400 with the messages and keeps what was typed", async ({ page }) => {
-    await signIn(page, reporter);
+    await signInOverHttp(page, reporter);
     const response = await page.request.post("/create-news", {
       form: { title: "", summary: "Resumo guardado", content: "" },
       maxRedirects: 0,

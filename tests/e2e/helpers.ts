@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { test as base, expect, type Page } from "@playwright/test";
-import { buildDemoTown } from "../../server/seed/seed-data";
+import { test as base, expect, type Browser, type Page } from "@playwright/test";
+import { buildDemoTown, DEMO_PASSWORD } from "../../server/seed/seed-data";
 
 /**
  * What every browser spec shares: the test fixture that watches for page errors, the seeded
@@ -25,10 +25,10 @@ export const test = base.extend<{ pageErrors: Error[] }>({
 });
 
 // The server seeds this exact town on first start (the seed is pure and deterministic), so
-// expectations come from the same source instead of copied numbers. Every demo resident's
-// password is guida2026.
+// expectations come from the same source instead of copied numbers, and so does the demo
+// residents' password.
 export const town = buildDemoTown();
-export const DEMO_PASSWORD = "guida2026";
+export { DEMO_PASSWORD };
 
 export type DemoUser = (typeof town.users)[number];
 
@@ -83,6 +83,37 @@ export async function signIn(page: Page, email: string, redirectTo: string, java
   await submitSignIn(page, email, DEMO_PASSWORD);
   await expect(page).toHaveURL(redirectTo);
   if (javaScriptEnabled) await waitForHydration(page);
+}
+
+/** Signs a demo resident in over plain HTTP (the /login form's contract): the page's context keeps the session cookie. */
+export async function signInOverHttp(page: Page, resident: DemoUser, base = "") {
+  const response = await page.request.post(`${base}/login`, {
+    form: { intent: "signin", email: resident.email, password: DEMO_PASSWORD },
+    maxRedirects: 0,
+  });
+  expect(response.status(), `sign-in of ${resident.username}`).toBe(303);
+}
+
+/**
+ * A second person on a browser context of their own (same project options: JavaScript on or
+ * off), signed in unless `resident` is null. `address`: where they connect from
+ * (X-Forwarded-For, which the e2e server trusts; the trust rules count one address as one
+ * resident); `base`: another server than the config's baseURL.
+ */
+export async function pageFor(browser: Browser, resident: DemoUser | null, options: { address?: string; base?: string } = {}): Promise<Page> {
+  const context = await browser.newContext(options.address ? { extraHTTPHeaders: { "X-Forwarded-For": options.address } } : {});
+  const page = await context.newPage();
+  if (resident) await signInOverHttp(page, resident, options.base);
+  return page;
+}
+
+/** A text post over the HTTP contract (multipart), by the page's resident; returns its id. */
+export async function createPostOverHttp(page: Page, content: string): Promise<string> {
+  const form = new FormData();
+  form.append("content", content);
+  const response = await page.request.post("/create-post", { multipart: form, maxRedirects: 0 });
+  expect(response.status()).toBe(303);
+  return (response.headers()["location"] ?? "").split("/").pop()!;
 }
 
 /** Where tests/e2e/start-server.mjs copies the server's output. */

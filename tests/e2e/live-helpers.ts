@@ -1,25 +1,11 @@
-import type { Browser, Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, type DemoUser } from "./helpers";
+import type { Page } from "@playwright/test";
+import { expect } from "./helpers";
 
 // What the live-update specs share (live.spec.ts on the test server, live-servers.spec.ts on
 // two servers behind nginx). `base` is the server's address; "" is the config's baseURL.
 
 /** Within this long of the write's answer, the open page must show it (the issue's 2 s). */
 export const LIVE_MS = 2_000;
-
-export async function signIn(page: Page, resident: DemoUser, base = "") {
-  const response = await page.request.post(`${base}/login`, {
-    form: { intent: "signin", email: resident.email, password: DEMO_PASSWORD },
-    maxRedirects: 0,
-  });
-  expect(response.status(), `sign-in of ${resident.username}`).toBe(303);
-}
-
-export async function pageFor(browser: Browser, resident: DemoUser | null, base = ""): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  if (resident) await signIn(page, resident, base);
-  return page;
-}
 
 /** A post (with a poll when options are given) over the HTTP contract; returns its id. */
 export async function publish(page: Page, content: string, poll?: { question: string; options: string[] }, base = ""): Promise<string> {

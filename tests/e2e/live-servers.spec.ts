@@ -6,8 +6,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { adminQuery, databaseUrl, TEST_DATABASE_URL } from "../integration/postgres-admin";
 import { freePort, killChildren, Proc, request, ROOT, type Server, startServer } from "../integration/server-harness";
-import { demoUserByUsername, expect, test, waitForHydration } from "./helpers";
-import { badgeCount, LIVE_MS, optionResult, pageFor, publish, voteFor } from "./live-helpers";
+import { demoUserByUsername, expect, pageFor, test, waitForHydration } from "./helpers";
+import { badgeCount, LIVE_MS, optionResult, publish, voteFor } from "./live-helpers";
 
 /**
  * Issue #19 across servers: PostgreSQL, two Guida servers and nginx configured by
@@ -85,37 +85,37 @@ test.describe(`two servers behind nginx @js-only${skip ? ` (skipped: ${skip})` :
   });
 
   test("a vote on server 2 notifies the author, whose tab on server 1 shows it in the badge", async ({ browser }) => {
-    const authorPage = await pageFor(browser, author, one);
+    const authorPage = await pageFor(browser, author, { base: one });
     const postId = await publish(authorPage, `Enquete entre servidores ${randomUUID().slice(0, 8)}`, { question: "Qual dia?", options: ["Sábado", "Domingo"] }, one);
     await authorPage.goto(`${one}/`);
     await waitForHydration(authorPage);
     const before = await badgeCount(authorPage);
-    await voteFor(await pageFor(browser, voter, two), postId, "Sábado", two);
+    await voteFor(await pageFor(browser, voter, { base: two }), postId, "Sábado", two);
     await expect(authorPage.getByTestId("unread-badge")).toHaveText(String(before + 1), { timeout: LIVE_MS });
   });
 
   test("a vote on server 2 moves the bars of a tab on server 1, and of a tab behind nginx", async ({ browser }) => {
-    const authorPage = await pageFor(browser, author, one);
+    const authorPage = await pageFor(browser, author, { base: one });
     const postId = await publish(authorPage, `Barras entre servidores ${randomUUID().slice(0, 8)}`, { question: "Qual cor?", options: ["Azul", "Verde"] }, one);
-    const onOne = await pageFor(browser, reader, one);
-    const behindNginx = await pageFor(browser, null, proxy);
+    const onOne = await pageFor(browser, reader, { base: one });
+    const behindNginx = await pageFor(browser, null, { base: proxy });
     for (const [page, base] of [[onOne, one], [behindNginx, proxy]] as const) {
       await page.goto(`${base}/posts/${postId}`);
       await waitForHydration(page);
       await expect(optionResult(page, postId, "Azul")).toHaveText("0% · 0 votos");
     }
-    await voteFor(await pageFor(browser, voter, two), postId, "Azul", two);
+    await voteFor(await pageFor(browser, voter, { base: two }), postId, "Azul", two);
     await expect(optionResult(onOne, postId, "Azul")).toHaveText("100% · 1 voto", { timeout: LIVE_MS });
     await expect(optionResult(behindNginx, postId, "Azul")).toHaveText("100% · 1 voto", { timeout: LIVE_MS });
   });
 
   test("a post published on server 2 shows the “novas publicações” button on server 1 and behind nginx", async ({ browser }) => {
-    const pages = [await pageFor(browser, null, one), await pageFor(browser, reader, proxy)];
+    const pages = [await pageFor(browser, null, { base: one }), await pageFor(browser, reader, { base: proxy })];
     for (const [page, base] of [[pages[0]!, one], [pages[1]!, proxy]] as const) {
       await page.goto(`${base}/posts`);
       await waitForHydration(page);
     }
-    await publish(await pageFor(browser, author, two), `Novidade entre servidores ${randomUUID().slice(0, 8)}`, undefined, two);
+    await publish(await pageFor(browser, author, { base: two }), `Novidade entre servidores ${randomUUID().slice(0, 8)}`, undefined, two);
     for (const page of pages) {
       await expect(page.getByRole("button", { name: /^\d+ novas? publicaç(ão|ões)$/ })).toBeVisible({ timeout: LIVE_MS });
     }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { demoUserByUsername, expect, open, test } from "./helpers";
-import { badgeCount, LIVE_MS, optionResult, pageFor, publish, voteFor } from "./live-helpers";
+import { demoUserByUsername, expect, open, pageFor, test } from "./helpers";
+import { badgeCount, LIVE_MS, optionResult, publish, voteFor } from "./live-helpers";
 
 /**
  * Issue #19: the page follows the town live (GET /events). With JavaScript on, the badge,

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { PHONE_FORMAT } from "../../core/field-rules";
 import { DEMO_MODERATOR } from "../../server/seed/seed-data";
-import { DEMO_PASSWORD, demoUserByUsername, expect, open, test, type DemoUser } from "./helpers";
+import { createPostOverHttp, demoUserByUsername, expect, open, pageFor, signInOverHttp, test } from "./helpers";
 
 /**
  * Issue #18 in the browser, JavaScript on ("js") and off ("no-js"): reports hide a post,
@@ -19,33 +19,6 @@ const reportersOf = (javaScriptEnabled: boolean) =>
 const per = (javaScriptEnabled: boolean, js: string, noJs: string) => demoUserByUsername(javaScriptEnabled ? js : noJs);
 
 const tag = () => randomUUID().slice(0, 8);
-
-/** Signs in over plain HTTP: the page's context keeps the session cookie. */
-async function signIn(page: Page, resident: DemoUser) {
-  const response = await page.request.post("/login", {
-    form: { intent: "signin", email: resident.email, password: DEMO_PASSWORD },
-    maxRedirects: 0,
-  });
-  expect(response.status(), `sign-in of ${resident.username}`).toBe(303);
-}
-
-/**
- * A browser of its own; `address` is where it connects from (X-Forwarded-For, which the e2e
- * server trusts): the trust rules count residents of one address as one (issue #25).
- */
-async function pageFor(browser: Browser, resident: DemoUser | null, address?: string): Promise<Page> {
-  const page = await (await browser.newContext(address ? { extraHTTPHeaders: { "X-Forwarded-For": address } } : {})).newPage();
-  if (resident) await signIn(page, resident);
-  return page;
-}
-
-async function createPost(page: Page, content: string): Promise<string> {
-  const form = new FormData();
-  form.append("content", content);
-  const response = await page.request.post("/create-post", { multipart: form, maxRedirects: 0 });
-  expect(response.status()).toBe(303);
-  return (response.headers()["location"] ?? "").split("/").pop()!;
-}
 
 /** Opens the item's report form from its "Denunciar" link and sends a reason with a note. */
 async function reportPost(page: Page, postId: string, javaScriptEnabled: boolean) {
@@ -66,15 +39,15 @@ test.describe("moderation", () => {
   test("three residents report a post and it disappears for a visitor; the moderator restores it", async ({ page, browser, javaScriptEnabled }) => {
     // The author publishes from an address of their own: a reporter who once published from the
     // default 127.0.0.1 (gabriel_teixeira in live.spec) would otherwise share it and weigh half.
-    const author = await pageFor(browser, per(javaScriptEnabled, "zecarlos_ferreira", "luiza_fernandes"), "127.0.0.9");
+    const author = await pageFor(browser, per(javaScriptEnabled, "zecarlos_ferreira", "luiza_fernandes"), { address: "127.0.0.9" });
     const content = `Pix premiado ${tag()}: mande 10 reais e receba 100`;
-    const postId = await createPost(author, content);
+    const postId = await createPostOverHttp(author, content);
 
     // Three trusted residents (issue #25: confirmed e-mail, months in town, 3+ published
     // items), each from their own network: three reports from one address would weigh one.
     const reporterPages: Page[] = [];
     for (const [i, reporter] of reportersOf(javaScriptEnabled).entries()) {
-      reporterPages.push(await pageFor(browser, reporter, `127.0.0.${i + 2}`));
+      reporterPages.push(await pageFor(browser, reporter, { address: `127.0.0.${i + 2}` }));
       await reportPost(reporterPages[i]!, postId, javaScriptEnabled);
     }
 
@@ -120,10 +93,10 @@ test.describe("moderation", () => {
     const resident = per(javaScriptEnabled, "ditinho_silva", "mari_campos");
     const author = await pageFor(browser, resident);
     const content = `Vendo curso de enriquecimento ${tag()}`;
-    const postId = await createPost(author, content);
+    const postId = await createPostOverHttp(author, content);
     // From the address this reporter always uses (the first test's): one shared with the
     // authors here (127.0.0.1) would halve the weight of their reports anywhere (issue #25).
-    const reporter = await pageFor(browser, reportersOf(javaScriptEnabled)[1]!, "127.0.0.3");
+    const reporter = await pageFor(browser, reportersOf(javaScriptEnabled)[1]!, { address: "127.0.0.3" });
     await reportPost(reporter, postId, javaScriptEnabled);
 
     const mod = await pageFor(browser, moderator);
@@ -137,7 +110,7 @@ test.describe("moderation", () => {
     await open(author, "/create-post", javaScriptEnabled);
     await expect(author).toHaveURL(/\/login/);
     // Signed in again, publishing is refused with the reason.
-    await signIn(author, resident);
+    await signInOverHttp(author, resident);
     await open(author, "/create-post", javaScriptEnabled);
     await author.getByLabel("Texto do post").fill("Tentando de novo");
     await author.getByRole("button", { name: /Publicar/ }).click();

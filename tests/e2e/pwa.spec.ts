@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { expect, test, town, waitForHydration } from "./helpers";
+import { DEMO_PASSWORD, expect, test, town, waitForHydration } from "./helpers";
 
 /**
  * Installable and offline, against the production build: the service worker (/sw.js), its
@@ -478,7 +478,7 @@ test.describe("sign-out", () => {
     await waitForWorker(page);
     await waitForHydration(page);
     await page.getByLabel("E-mail ou celular").fill(resident.email);
-    await page.getByLabel("Senha").fill("guida2026");
+    await page.getByLabel("Senha").fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
     await expect(page).toHaveURL("/");
     await waitForHydration(page);

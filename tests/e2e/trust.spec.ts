@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { DEMO_MODERATOR } from "../../server/seed/seed-data";
-import { DEMO_PASSWORD, demoUserByUsername, expect, open, test, type DemoUser } from "./helpers";
+import { createPostOverHttp, demoUserByUsername, expect, open, pageFor, test } from "./helpers";
 
 /**
  * Issue #25 in the browser, JavaScript on ("js") and off ("no-js"), at 360 px: what the
@@ -13,23 +13,6 @@ const moderator = demoUserByUsername(DEMO_MODERATOR);
 const per = (javaScriptEnabled: boolean, js: string, noJs: string) => demoUserByUsername(javaScriptEnabled ? js : noJs);
 const tag = () => randomUUID().slice(0, 8);
 
-async function pageFor(browser: Browser, resident: DemoUser | null, address?: string): Promise<Page> {
-  const page = await (await browser.newContext(address ? { extraHTTPHeaders: { "X-Forwarded-For": address } } : {})).newPage();
-  if (resident) {
-    const response = await page.request.post("/login", { form: { intent: "signin", email: resident.email, password: DEMO_PASSWORD }, maxRedirects: 0 });
-    expect(response.status(), `sign-in of ${resident.username}`).toBe(303);
-  }
-  return page;
-}
-
-async function createPost(page: Page, content: string): Promise<string> {
-  const form = new FormData();
-  form.append("content", content);
-  const response = await page.request.post("/create-post", { multipart: form, maxRedirects: 0 });
-  expect(response.status()).toBe(303);
-  return (response.headers()["location"] ?? "").split("/").pop()!;
-}
-
 async function moderate(mod: Page, intent: "hide" | "dismiss", postId: string) {
   const response = await mod.request.post("/moderacao", { form: { intent, kind: "post", id: postId }, maxRedirects: 0 });
   expect(response.status()).toBe(303);
@@ -40,9 +23,9 @@ test.describe("trust", () => {
 
   test("a phone-only resident sees why they cannot report yet", async ({ browser, javaScriptEnabled }) => {
     const author = await pageFor(browser, per(javaScriptEnabled, "tiao_rodrigues", "camila_nogueira"));
-    const postId = await createPost(author, `Troco figurinhas ${tag()}`);
+    const postId = await createPostOverHttp(author, `Troco figurinhas ${tag()}`);
     // A new account with a phone only: a phone cannot be confirmed here, so it stays at level 0.
-    const resident = await pageFor(browser, null, "127.0.0.6");
+    const resident = await pageFor(browser, null, { address: "127.0.0.6" });
     const suffix = String(Math.floor(Math.random() * 1e8)).padStart(8, "0");
     const signup = await resident.request.post("/login", {
       form: { intent: "signup", phone: `(35) 9${suffix}`, password: "senha-forte-2026", fullName: "Morador Novo", username: `novo_${tag()}` },
@@ -60,10 +43,10 @@ test.describe("trust", () => {
 
   test("a resident whose reports do not hide yet is told so on the form, and the report reaches the queue", async ({ browser, javaScriptEnabled }) => {
     // Months in town, one published item: level 1 (the threshold is 3).
-    const resident = await pageFor(browser, per(javaScriptEnabled, "cida_ribeiro", "patricia_mendes"), "127.0.0.7");
+    const resident = await pageFor(browser, per(javaScriptEnabled, "cida_ribeiro", "patricia_mendes"), { address: "127.0.0.7" });
     const author = await pageFor(browser, per(javaScriptEnabled, "tiao_rodrigues", "camila_nogueira"));
     const content = `Vendo filhotes ${tag()}`;
-    const postId = await createPost(author, content);
+    const postId = await createPostOverHttp(author, content);
     await open(resident, `/denunciar?tipo=post&id=${postId}`, javaScriptEnabled);
     await expect(resident.getByText(/A sua vai para a fila da moderação, mas ainda não oculta o conteúdo: isso vem com o tempo de conta \(30 dias\)/)).toBeVisible();
     await resident.getByRole("radio", { name: "Spam" }).check();
@@ -79,8 +62,8 @@ test.describe("trust", () => {
 
   test("reporting a post hidden in the meantime says it was already hidden", async ({ browser, javaScriptEnabled }) => {
     const author = await pageFor(browser, per(javaScriptEnabled, "tiao_rodrigues", "camila_nogueira"));
-    const postId = await createPost(author, `Corrente da sorte ${tag()}`);
-    const reporter = await pageFor(browser, per(javaScriptEnabled, "thiago_cardoso", "dona_conceicao"), "127.0.0.8");
+    const postId = await createPostOverHttp(author, `Corrente da sorte ${tag()}`);
+    const reporter = await pageFor(browser, per(javaScriptEnabled, "thiago_cardoso", "dona_conceicao"), { address: "127.0.0.8" });
     await open(reporter, `/denunciar?tipo=post&id=${postId}`, javaScriptEnabled);
     await reporter.getByRole("radio", { name: "Golpe" }).check();
     await reporter.getByLabel("Comentário (opcional)").fill("Corrente de Pix");
@@ -105,8 +88,8 @@ test.describe("trust", () => {
   test("the reporter hears what the moderators decided", async ({ browser, javaScriptEnabled }) => {
     const author = await pageFor(browser, per(javaScriptEnabled, "tiao_rodrigues", "camila_nogueira"));
     const content = `Rifa da quermesse ${tag()}`;
-    const postId = await createPost(author, content);
-    const reporter = await pageFor(browser, per(javaScriptEnabled, "thiago_cardoso", "dona_conceicao"), "127.0.0.9");
+    const postId = await createPostOverHttp(author, content);
+    const reporter = await pageFor(browser, per(javaScriptEnabled, "thiago_cardoso", "dona_conceicao"), { address: "127.0.0.9" });
     const sent = await reporter.request.post("/denunciar", { form: { tipo: "post", id: postId, reason: "golpe" }, maxRedirects: 0 });
     expect(sent.status()).toBe(303);
     await moderate(await pageFor(browser, moderator), "hide", postId);

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Sql } from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDemoTown } from "#server/seed/seed-data";
+import { buildDemoTown, DEMO_PASSWORD } from "#server/seed/seed-data";
 import { startSmtpStandIn, type SmtpStandIn } from "./fixtures/smtp-stand-in";
 import { adminQuery, databaseUrl, TEST_DATABASE_URL } from "./postgres-admin";
 import {
@@ -28,7 +28,6 @@ import {
 // loopback address (127.0.0.x), so the per-IP limits of one test never meet another's.
 
 const town = buildDemoTown();
-const DEMO_PASSWORD = "guida2026";
 const resident = (username: string) => town.users.find((u) => u.username === username)!;
 const PUBLIC_URL = "https://guida.exemplo.com.br";
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "~/routes";
 import { openPostgres } from "#server/db/engines";
-import { buildDemoTown, DEMO_MODERATOR } from "#server/seed/seed-data";
+import { buildDemoTown, DEMO_MODERATOR, DEMO_PASSWORD } from "#server/seed/seed-data";
 import { seedDemoTownIfEmpty } from "#server/seed/seed";
 import type { Database } from "#server/db/types";
 import { adminQuery, databaseUrl, TEST_DATABASE_URL } from "./postgres-admin";
@@ -36,7 +36,6 @@ import {
 // Allowed writes run after every refusal (deletes and password changes last), so each
 // refusal is tried against rows that are still there.
 
-const PASSWORD = "guida2026";
 const town = buildDemoTown();
 
 function resident(key: string) {
@@ -501,7 +500,7 @@ const ROWS: Row[] = [
     method: "POST",
     path: "/login",
     intent: "signin",
-    fields: () => [["email", ANA.email], ["password", PASSWORD]],
+    fields: () => [["email", ANA.email], ["password", DEMO_PASSWORD]],
     cells: {
       visitor: {
         status: 303,
@@ -1208,7 +1207,7 @@ const ROWS: Row[] = [
     ownerIs: "the user themself",
     target: "session",
     // Issue #13: the current password goes along (each resident's is still the demo one here).
-    fields: () => [["currentPassword", PASSWORD], ["password", "nova-senha-da-matriz-1"]],
+    fields: () => [["currentPassword", DEMO_PASSWORD], ["password", "nova-senha-da-matriz-1"]],
     cells: {
       visitor: toLogin(303),
       owner: {
@@ -1628,12 +1627,12 @@ async function openTown(engine: "pglite" | "postgres", dir: string): Promise<Tow
 
 /** Signs the three residents in and finds, through the pages, the ids the table names. */
 async function discover(base: string, digest: Ctx["digest"]): Promise<Ctx> {
-  const [ana, antonio, dona, helena, admin] = await Promise.all([ANA, ANTONIO, DONA, HELENA, ADMIN].map((u) => signIn(base, u.email, PASSWORD)));
+  const [ana, antonio, dona, helena, admin] = await Promise.all([ANA, ANTONIO, DONA, HELENA, ADMIN].map((u) => signIn(base, u.email, DEMO_PASSWORD)));
   const c: Ctx = {
     base,
     ids: {} as Ids,
     cookies: { ana: ana!.cookie, antonio: antonio!.cookie, dona: dona!.cookie, helena: helena!.cookie, admin: admin!.cookie },
-    passwords: { ana: PASSWORD, antonio: PASSWORD, dona: PASSWORD, helena: PASSWORD, admin: PASSWORD },
+    passwords: { ana: DEMO_PASSWORD, antonio: DEMO_PASSWORD, dona: DEMO_PASSWORD, helena: DEMO_PASSWORD, admin: DEMO_PASSWORD },
     poll: [],
     digest,
   };

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "#server/auth/password";
 import { openPGlite } from "#server/db/engines";
-import { buildDemoTown, DEMO_MODERATOR } from "#server/seed/seed-data";
+import { buildDemoTown, DEMO_MODERATOR, DEMO_PASSWORD } from "#server/seed/seed-data";
 import { copySeededDataDir, cookiePair, decodeHtml, ensureBuild, form, killChildren, request, startReadyServer, type Server } from "./server-harness";
 
 // Issue #25's brigading run against the production server (`node server.js` on the seeded
@@ -14,7 +14,6 @@ import { copySeededDataDir, cookiePair, decodeHtml, ensureBuild, form, killChild
 // database weighs every report; tests/integration/trust.test.ts has the rule on both engines.
 
 const town = buildDemoTown();
-const PASSWORD = "guida2026";
 const byUsername = (username: string) => town.users.find((u) => u.username === username)!;
 const moderator = byUsername(DEMO_MODERATOR);
 // Trusted demo residents: confirmed e-mails, months in town, 3+ published items each.
@@ -42,7 +41,7 @@ beforeAll(async () => {
   // tested with sign-up): the most a brigade gets from new accounts.
   const db = await openPGlite(dataDir);
   try {
-    const encrypted = await hashPassword(PASSWORD);
+    const encrypted = await hashPassword(DEMO_PASSWORD);
     for (let i = 1; i <= 9; i++) {
       const email = `brigada${i}@exemplo.com.br`;
       await db.query(`INSERT INTO auth.users (email, encrypted_password, raw_user_meta_data, email_confirmed_at) VALUES ($1, $2, $3, now())`, [
@@ -75,7 +74,7 @@ afterAll(() => {
 
 /** Signs in from `address` and returns a function posting a report from the same address. */
 async function residentAt(email: string, address: string) {
-  const sent = form({ intent: "signin", email, password: PASSWORD });
+  const sent = form({ intent: "signin", email, password: DEMO_PASSWORD });
   const signedIn = await request(`${server.url}/login`, { body: sent.body, headers: sent.headers, localAddress: address });
   expect(signedIn.status, `sign-in of ${email}`).toBe(303);
   const cookie = cookiePair(signedIn.cookies.find((c) => c.startsWith("guida_session="))!);

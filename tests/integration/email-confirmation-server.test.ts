@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDemoTown } from "#server/seed/seed-data";
+import { buildDemoTown, DEMO_PASSWORD } from "#server/seed/seed-data";
 import { startSmtpStandIn, type SmtpStandIn } from "./fixtures/smtp-stand-in";
 import {
   confirmationLinks,
@@ -23,7 +23,6 @@ import {
 // per-IP limits never meet another's. Rate limits are the production ones (scale 1).
 
 const town = buildDemoTown();
-const DEMO_PASSWORD = "guida2026";
 const resident = (username: string) => town.users.find((u) => u.username === username)!;
 const ADMIN_EMAIL = "prefeitura.nova@exemplo.com.br";
 const PUBLIC_URL = "https://guida.exemplo.com.br";

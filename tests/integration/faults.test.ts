@@ -24,6 +24,7 @@ import {
   startReadyServer,
   waitUntil,
 } from "./server-harness";
+import { DEMO_PASSWORD } from "#server/seed/seed-data";
 
 // The production server under the faults it must survive: killed in the middle of
 // writes, its PostgreSQL going away and coming back, stopped with requests in flight.
@@ -291,7 +292,7 @@ describe.skipIf(Boolean(pgSkip))(`PostgreSQL down and back${pgSkip ? ` (skipped:
     try {
       await waitUntil(async () => (await health()) === 503, "/healthz to answer 503", 30_000);
       const posts: [string, Record<string, string>][] = [
-        ["/login", { intent: "signin", email: "ana@exemplo.com.br", password: "guida2026" }],
+        ["/login", { intent: "signin", email: "ana@exemplo.com.br", password: DEMO_PASSWORD }],
         ["/login", { intent: "signup", email: "nova@exemplo.com.br", password: "guida2026x", fullName: "Nova", username: "nova_moradora" }],
         ["/login", { intent: "reset", email: "ana@exemplo.com.br" }],
         ["/favorites", { intent: "add", itemType: "news", itemId: "00000000-0000-4000-8000-000000000001" }],

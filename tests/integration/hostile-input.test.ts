@@ -7,7 +7,7 @@ import { z } from "zod";
 import { fieldRules, PHONE_FORMAT } from "#core/field-rules";
 import { NOT_AN_IMAGE } from "#core/images";
 import { NUL_REFUSED, UNREADABLE_FORM } from "#server/toolkit/action";
-import { buildDemoTown, DEMO_MODERATOR } from "#server/seed/seed-data";
+import { buildDemoTown, DEMO_MODERATOR, DEMO_PASSWORD } from "#server/seed/seed-data";
 import { missingRows, routeActions } from "../action-intents";
 import {
   confirmFromLog,
@@ -34,7 +34,6 @@ import {
 // One production server (`node server.js`) on a copy of the seeded demo town, with the
 // write limits scaled up: hundreds of posts from one address are the point here.
 
-const PASSWORD = "guida2026";
 const town = buildDemoTown();
 
 // ---------------------------------------------------------------------------------------
@@ -407,9 +406,9 @@ beforeAll(async () => {
   ({ town: folder, server } = await startTownServer("hostile", { RATE_LIMIT_SCALE: "1000", ACCESS_LOG: "off" }));
   dataDir = path.join(folder.dir, "data");
 
-  ctx.a = (await signIn(server.url, userA.email, PASSWORD, sameSite())).cookie;
-  ctx.b = (await signIn(server.url, userB.email, PASSWORD, sameSite())).cookie;
-  ctx.m = (await signIn(server.url, town.users.find((u) => u.username === DEMO_MODERATOR)!.email, PASSWORD, sameSite())).cookie;
+  ctx.a = (await signIn(server.url, userA.email, DEMO_PASSWORD, sameSite())).cookie;
+  ctx.b = (await signIn(server.url, userB.email, DEMO_PASSWORD, sameSite())).cookie;
+  ctx.m = (await signIn(server.url, town.users.find((u) => u.username === DEMO_MODERATOR)!.email, DEMO_PASSWORD, sameSite())).cookie;
   const photo: Upload = { filename: "foto.png", type: "image/png", data: png };
 
   // Each owner's business, with one gallery photo whose id the forged removals use.
@@ -1212,7 +1211,7 @@ const ACTIONS: ActionSpec[] = [
       {
         name: "password",
         kind: "credential",
-        valid: () => PASSWORD,
+        valid: () => DEMO_PASSWORD,
         required: refused(400, MISSING_CREDENTIALS),
         invalid: refused(400, WRONG_CREDENTIALS),
         nul: refused(400, NUL_REFUSED),
@@ -1385,7 +1384,7 @@ const ACTIONS: ActionSpec[] = [
   {
     label: "POST /logout",
     before: async () => {
-      logoutSession = (await signIn(server.url, userB.email, PASSWORD, sameSite())).cookie;
+      logoutSession = (await signIn(server.url, userB.email, DEMO_PASSWORD, sameSite())).cookie;
     },
     path: () => "/logout",
     cookie: () => logoutSession,

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDemoTown } from "#server/seed/seed-data";
+import { buildDemoTown, DEMO_PASSWORD } from "#server/seed/seed-data";
 import {
   openTown,
   request,
@@ -16,7 +16,6 @@ import {
 // the static offline page's headers, and the files of a replaced avatar. One server
 // (`node server.js`) on a copy of the seeded demo town, its stdout and stderr captured.
 
-const PASSWORD = "guida2026";
 const town = buildDemoTown();
 const ana = town.users[0]!;
 
@@ -62,7 +61,7 @@ describe("NUL in a GET address", () => {
   ];
 
   it("answers 400 or 404, never 500 nor a stack trace, signed out and signed in", async () => {
-    const { cookie } = await signIn(server.url, ana.email, PASSWORD);
+    const { cookie } = await signIn(server.url, ana.email, DEMO_PASSWORD);
     for (const headers of [{}, { Cookie: cookie }] as Record<string, string>[]) {
       for (const address of addresses) {
         const response = await request(`${server.url}${address}`, { headers });
@@ -183,7 +182,7 @@ describe("a replaced avatar", () => {
   }
 
   it("has every size of its files deleted", async () => {
-    const { cookie } = await signIn(server.url, ana.email, PASSWORD);
+    const { cookie } = await signIn(server.url, ana.email, DEMO_PASSWORD);
     const seeded = avatarIdOn((await request(`${server.url}/edit-profile`, { headers: { Cookie: cookie } })).body);
     expect(seeded).toBeDefined();
     expect(avatarFiles(seeded!).length).toBeGreaterThan(0);
@@ -231,6 +230,6 @@ describe("the log", () => {
     const all = server.proc.output;
     expect(all).toMatch(/listening on/);
     expect(all).not.toContain("texto-da-moradora");
-    expect(all).not.toContain(PASSWORD);
+    expect(all).not.toContain(DEMO_PASSWORD);
   });
 });

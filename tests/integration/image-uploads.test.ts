@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDemoTown } from "#server/seed/seed-data";
+import { buildDemoTown, DEMO_PASSWORD } from "#server/seed/seed-data";
 import { openPGlite } from "#server/db/engines";
 import { acquireDataDirLock } from "#server/db/lock";
 import {
@@ -24,7 +24,6 @@ import {
 // raise on rows marked for it are added to the copied database (a stand-in for a write the
 // database refuses: a constraint, a lost connection, a conflicting transaction).
 
-const PASSWORD = "guida2026";
 const IMAGE_TOO_LARGE = "Cada foto pode ter no máximo 5 MB.";
 const NOT_AN_IMAGE = "Esse arquivo não é uma imagem que conseguimos abrir (use JPG, PNG ou WebP).";
 /** Text that makes the test database refuse the row (see the triggers below). */
@@ -175,8 +174,8 @@ beforeAll(async () => {
   }
 
   server = await folder.start({ RATE_LIMIT_SCALE: "1000", ACCESS_LOG: "off" });
-  cookies.a = (await signIn(server.url, userA.email, PASSWORD)).cookie;
-  cookies.b = (await signIn(server.url, userB.email, PASSWORD)).cookie;
+  cookies.a = (await signIn(server.url, userA.email, DEMO_PASSWORD)).cookie;
+  cookies.b = (await signIn(server.url, userB.email, DEMO_PASSWORD)).cookie;
 }, 420_000);
 
 afterAll(() => folder?.close());

@@ -3,7 +3,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { buildDemoTown } from "#server/seed/seed-data";
+import { buildDemoTown, DEMO_PASSWORD } from "#server/seed/seed-data";
 import { copySeededDataDir, ensureBuild, killChildren, request, type Server, signIn, startReadyServer } from "./server-harness";
 
 // GET /events on the production server (`node server.js`): streamed as produced (never
@@ -11,7 +11,6 @@ import { copySeededDataDir, ensureBuild, killChildren, request, type Server, sig
 // with a 429 in Portuguese, resumed from Last-Event-ID, and ended at shutdown so the
 // server stops at once instead of waiting out its grace period.
 
-const PASSWORD = "guida2026";
 const town = buildDemoTown();
 const resident = town.users.find((u) => u.username === "henrique_castro")!;
 
@@ -68,7 +67,7 @@ describe("GET /events on the production server", () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "guida-live-"));
     await copySeededDataDir(dataDir);
     server = await startReadyServer(dataDir, { EVENTS_MAX_STREAMS: "4", EVENTS_MAX_PER_RESIDENT: "2", EVENTS_MAX_PER_ADDRESS: "2", RATE_LIMIT_SCALE: "100" });
-    ({ cookie } = await signIn(server.url, resident.email, PASSWORD));
+    ({ cookie } = await signIn(server.url, resident.email, DEMO_PASSWORD));
   }, 420_000);
 
   // A failed test leaves no stream behind to fill the next one's places.
@@ -157,7 +156,7 @@ describe("GET /events on the production server", () => {
   });
 
   it("ends a resident's open streams within seconds of signing out, and only the session's own tabs get no count back", async () => {
-    const { cookie: shared } = await signIn(server.url, resident.email, PASSWORD);
+    const { cookie: shared } = await signIn(server.url, resident.email, DEMO_PASSWORD);
     const leaving = await streamWhenFree("/events", { Cookie: shared });
     const staying = await streamWhenFree("/events", { Cookie: cookie });
     await until(() => leaving.text().includes("event: unread") && staying.text().includes("event: unread"), "both counts");

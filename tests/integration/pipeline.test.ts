@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDemoTown } from "#server/seed/seed-data";
+import { buildDemoTown, DEMO_PASSWORD } from "#server/seed/seed-data";
 import { writeFetchResponse } from "#server/http/node-adapter";
 import { createPipeline } from "#server/http/pipeline";
 import { ChangeFeed, EVERYTHING } from "#server/db/changes";
@@ -35,7 +35,6 @@ import {
 // one configured as if behind a TLS-terminating proxy (TRUST_PROXY=true). Both keep the
 // production rate limits (RATE_LIMIT_SCALE=1).
 
-const PASSWORD = "guida2026";
 const town = buildDemoTown();
 const [ana, bento, carla] = town.users;
 if (!ana || !bento || !carla) throw new Error("the demo town has fewer than three residents");
@@ -335,7 +334,7 @@ describe("the production server's pipeline", () => {
       startReadyServer(path.join(tmp, "proxied"), { RATE_LIMIT_SCALE: "1", TRUST_PROXY: "true" }),
     ]);
     // Signed in once up front: each sign-in costs a scrypt hash.
-    const [a, b] = await Promise.all([signIn(direct.url, ana.email, PASSWORD), signIn(direct.url, bento.email, PASSWORD)]);
+    const [a, b] = await Promise.all([signIn(direct.url, ana.email, DEMO_PASSWORD), signIn(direct.url, bento.email, DEMO_PASSWORD)]);
     cookies.set("ana", a.cookie);
     cookies.set("bento", b.cookie);
   }, 420_000);
@@ -428,9 +427,9 @@ describe("the production server's pipeline", () => {
   });
 
   it("makes the session cookie HttpOnly and SameSite=Lax, and Secure only over https", async () => {
-    const overHttp = await signIn(proxied.url, carla.email, PASSWORD);
-    const overHttps = await signIn(proxied.url, carla.email, PASSWORD, { "X-Forwarded-Proto": "https" });
-    const spoofed = await signIn(direct.url, carla.email, PASSWORD, { "X-Forwarded-Proto": "https" });
+    const overHttp = await signIn(proxied.url, carla.email, DEMO_PASSWORD);
+    const overHttps = await signIn(proxied.url, carla.email, DEMO_PASSWORD, { "X-Forwarded-Proto": "https" });
+    const spoofed = await signIn(direct.url, carla.email, DEMO_PASSWORD, { "X-Forwarded-Proto": "https" });
     const sessionLine = (r: typeof overHttp) => r.response.cookies.find((c) => c.startsWith("guida_session="))!;
     for (const result of [overHttp, overHttps, spoofed]) {
       const attributes = cookieAttributes(sessionLine(result));
@@ -528,7 +527,7 @@ describe("the production server's pipeline", () => {
     const refused = form({ intent: "signin", email: carla.email, password: "senha errada" });
     const refusal = await request(`${direct.url}/login`, { body: refused.body, headers: { ...refused.headers, ...sameSite(direct) } });
     expect([400, 401]).toContain(refusal.status);
-    const { cookie } = await signIn(direct.url, carla.email, PASSWORD);
+    const { cookie } = await signIn(direct.url, carla.email, DEMO_PASSWORD);
     const out = await request(`${direct.url}/logout`, { method: "POST", body: "", headers: { Cookie: cookie, ...sameSite(direct) } });
     expect(out.status).toBe(303);
     expect((await request(page)).headers["x-cache"]).toBe("HIT");
@@ -665,7 +664,7 @@ describe("the production server's pipeline", () => {
     }
     expect(access.find((entry) => entry.requestId === requestId)).toMatchObject({ method: "GET", path: "/news", status: 200 });
     // Signed in with the password several times; sessions in cookies all along.
-    expect(output).not.toContain(PASSWORD);
+    expect(output).not.toContain(DEMO_PASSWORD);
     expect(output).not.toContain("guida_session");
     for (const cookie of cookies.values()) expect(output).not.toContain(cookiePair(cookie).split("=")[1]!);
     expect(output).not.toContain(resetToken);

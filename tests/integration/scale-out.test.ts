@@ -6,7 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDemoTown } from "#server/seed/seed-data";
+import { buildDemoTown, DEMO_PASSWORD } from "#server/seed/seed-data";
 import { adminQuery, databaseUrl, TEST_DATABASE_URL } from "./postgres-admin";
 import {
   decodeHtml,
@@ -28,7 +28,6 @@ import {
 
 const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));
 const skip = !TEST_DATABASE_URL ? "TEST_DATABASE_URL is not set" : !NGINX ? "nginx is not installed (apt-get install nginx)" : "";
-const PASSWORD = "guida2026";
 const town = buildDemoTown();
 const [ana, bento, carla] = town.users;
 // A resident with ads to sell, and one whose account the wrong-password test locks.
@@ -149,7 +148,7 @@ describe.skipIf(skip)(`three servers behind nginx on one PostgreSQL${skip ? ` (s
     fetch(`${site.url}${pathname}`, { method: "POST", body, redirect: "manual", headers: { Cookie: cookie, ...sameSite(site.url) } });
 
   it("shows a news article created, and then deleted, on one server on every other one within 1 s, its picture too", async () => {
-    const { cookie } = await signIn(direct[0]!.url, ana.email, PASSWORD);
+    const { cookie } = await signIn(direct[0]!.url, ana.email, DEMO_PASSWORD);
     await warm("/news");
     const title = `Mutirão na praça ${randomBytes(3).toString("hex")}`;
     const body = new FormData();
@@ -186,7 +185,7 @@ describe.skipIf(skip)(`three servers behind nginx on one PostgreSQL${skip ? ` (s
   });
 
   it("shows an edited profile, a sold ad and a vote from one server on every other one within 1 s", async () => {
-    const { cookie } = await signIn(direct[2]!.url, bento.email, PASSWORD);
+    const { cookie } = await signIn(direct[2]!.url, bento.email, DEMO_PASSWORD);
     const profileUrl = `/u/${bento.username}`;
     await warm(profileUrl);
     const editForm = (await page(direct[2]!, "/edit-profile", cookie)).body;
@@ -199,7 +198,7 @@ describe.skipIf(skip)(`three servers behind nginx on one PostgreSQL${skip ? ` (s
     delays.push(await visibleEverywhere(others(direct[2]!), async (site) => decodeHtml((await page(site, profileUrl)).body).includes(bio), since));
 
     // Sold (or back on sale): one of a seller's ads, changed on server 3.
-    const sellerCookie = (await signIn(direct[2]!.url, seller.email, PASSWORD)).cookie;
+    const sellerCookie = (await signIn(direct[2]!.url, seller.email, DEMO_PASSWORD)).cookie;
     const adId = /\/sell-items\/([0-9a-f-]{36})\/edit/.exec((await page(direct[2]!, "/my-sell-items", sellerCookie)).body)?.[1];
     expect(adId).toBeDefined();
     const adUrl = `/sell-items/${adId}`;
@@ -236,7 +235,7 @@ describe.skipIf(skip)(`three servers behind nginx on one PostgreSQL${skip ? ` (s
   });
 
   it("shows a favorite and a notification read on one server in the resident's pages on every other one within 1 s", async () => {
-    const { cookie } = await signIn(direct[1]!.url, carla.email, PASSWORD);
+    const { cookie } = await signIn(direct[1]!.url, carla.email, DEMO_PASSWORD);
     const businessId = /href="\/business\/([0-9a-f-]{36})"/.exec((await page(direct[0]!, "/businesses")).body)?.[1];
     const businessUrl = `/business/${businessId}`;
     await warm(businessUrl, cookie);
@@ -269,12 +268,12 @@ describe.skipIf(skip)(`three servers behind nginx on one PostgreSQL${skip ? ` (s
     expect([400, 401]).toContain(refused);
     expect(statuses).toEqual([...Array<number>(10).fill(refused), 429]);
     // Even the right password now waits, on any server.
-    const sent = form({ intent: "signin", email: locked.email, password: PASSWORD });
+    const sent = form({ intent: "signin", email: locked.email, password: DEMO_PASSWORD });
     expect((await request(`${direct[1]!.url}/login`, { body: sent.body, headers: { ...sent.headers, ...sameSite(direct[1]!.url) } })).status).toBe(429);
   });
 
   it("keeps a session made on one server valid on all, and ends it on all when signed out on one", async () => {
-    const { cookie } = await signIn(direct[0]!.url, carla.email, PASSWORD);
+    const { cookie } = await signIn(direct[0]!.url, carla.email, DEMO_PASSWORD);
     for (const site of everywhere()) {
       const profile = await page(site, "/profile", cookie);
       expect({ site: site.name, status: profile.status }).toEqual({ site: site.name, status: 200 });
@@ -295,7 +294,7 @@ describe.skipIf(skip)(`three servers behind nginx on one PostgreSQL${skip ? ` (s
 
   // Last: it leaves server 2 dead.
   it("loses no acknowledged write when a server is SIGKILLed mid-load, and nginx keeps visitors' reads answered", async () => {
-    const { cookie } = await signIn(proxy.url, collector.email, PASSWORD);
+    const { cookie } = await signIn(proxy.url, collector.email, DEMO_PASSWORD);
     const ids = new Set<string>();
     for (const list of ["/businesses", "/businesses?pagina=2", "/news", "/drivers/all"]) {
       for (const [, kind, id] of (await page(direct[0]!, list)).body.matchAll(/href="\/(business|news|driver)\/([0-9a-f-]{36})"/g)) {

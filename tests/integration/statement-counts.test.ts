@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDemoTown } from "#server/seed/seed-data";
+import { buildDemoTown, DEMO_PASSWORD } from "#server/seed/seed-data";
 import {
   form,
   request,
@@ -15,7 +15,6 @@ import {
 // count, as round trips). Measured cold (every cache emptied first, by a write) and warm
 // (the same page again: the shared read caches answer, only the session is looked up).
 
-const PASSWORD = "guida2026";
 const town = buildDemoTown();
 const resident = town.users[0]!;
 
@@ -53,7 +52,7 @@ function firstLink(html: string, prefix: string): string {
 
 beforeAll(async () => {
   ({ town: folder, server } = await startTownServer("sql-count", { ACCESS_LOG: "all", ACCESS_LOG_SQL: "on", RATE_LIMIT_SCALE: "100" }));
-  cookie = (await signIn(server.url, resident.email, PASSWORD)).cookie;
+  cookie = (await signIn(server.url, resident.email, DEMO_PASSWORD)).cookie;
   ids.set("business", firstLink((await request(`${server.url}/businesses`)).body, "/business/"));
   ids.set("driver", firstLink((await request(`${server.url}/drivers/all`)).body, "/driver/"));
   ids.set("news", firstLink((await request(`${server.url}/news`)).body, "/news/"));

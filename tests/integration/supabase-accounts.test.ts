@@ -16,6 +16,7 @@ import {
   type HttpResponse,
   type Server,
 } from "./server-harness";
+import { DEMO_PASSWORD } from "#server/seed/seed-data";
 
 // Accounts on Supabase Auth, as a browser without JavaScript (or curl) meets them: the
 // production server (`node server.js` on the demo town) with SUPABASE_URL pointing at a
@@ -23,7 +24,6 @@ import {
 // real service. The demo residents exist in the stand-in with their own ids, so the profiles
 // the server's database holds are theirs.
 
-const DEMO_PASSWORD = "guida2026";
 /** The demo residents as the seeded folder holds them (their ids are drawn at seeding). */
 let residents: { id: string; email: string; username: string }[] = [];
 const resident = (username: string) => residents.find((u) => u.username === username)!;

@@ -1,3 +1,4 @@
+import { parseSetCookie } from "cookie";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_THEME, THEME_STORAGE_KEY, themeCookie, themeFromCookieHeader } from "#core/theme";
 
@@ -19,7 +20,7 @@ describe("theme", () => {
   });
 
   it("writes a year-long, same-site cookie, secure behind HTTPS", () => {
-    expect(themeCookie("dark")).toBe("guida-theme=dark; Path=/; Max-Age=31536000; SameSite=Lax");
+    expect(parseSetCookie(themeCookie("dark"))).toEqual({ name: "guida-theme", value: "dark", path: "/", maxAge: 31_536_000, sameSite: "lax" });
     expect(themeCookie("light", true)).toContain("; Secure");
   });
 });
