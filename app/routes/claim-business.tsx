@@ -7,7 +7,7 @@ import { FormErrors } from "~/components/ui/form-field";
 import { TextAreaField } from "~/components/ui/textarea-field";
 import "#core/zod-messages";
 import { businessPage } from "#server/cache/reads";
-import { claimBusiness, claimStatus } from "#server/models/listing-proposals";
+import { claimBusiness, claimStatus, type ClaimStatus } from "#server/models/listing-proposals";
 import { outcomeOf } from "#server/models/moderation";
 import { parseSubmission, redirectWithFlash, signedInAction } from "#server/toolkit/action";
 import { getRequestContext } from "#server/toolkit/request-context";
@@ -25,7 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const user = await ctx.requireUser();
   const business = await ctx.db.asVisitor(businessPage, { id: params.id });
   if (!business) throw data(null, { status: 404 });
-  const status = business.ownerId === user.id ? "owner" : await ctx.db.asCaller((tx) => claimStatus(tx, user.id, business.id));
+  const status = await ctx.db.asCaller((tx) => claimStatus(tx, user.id, business.id));
   return { business: { id: business.id, name: business.name }, status };
 }
 
@@ -41,11 +41,12 @@ export const action = signedInAction(async ({ request, params }: Route.ActionArg
   return redirectWithFlash(request, `/business/${business.id}`, "Pedido enviado. A moderação vai confirmar que o negócio é seu.");
 });
 
-const STATUS_TEXT: Record<string, string> = {
+const STATUS_TEXT: Record<ClaimStatus, string> = {
   owner: "Você já é o dono deste negócio.",
   pending: "Seu pedido está com a moderação.",
-  approved: "Seu pedido foi aprovado: o negócio é seu.",
   rejected: "Seu pedido não foi aprovado.",
+  // A former owner: their claim was approved, then the moderation approved someone else's.
+  lost: "Este negócio não é mais seu: a moderação aprovou o pedido de outra pessoa depois do seu. Se isso estiver errado, use “Informar erro” na página do negócio.",
 };
 
 export default function ClaimBusiness({ loaderData, actionData }: Route.ComponentProps) {

@@ -84,10 +84,20 @@ export async function claimBusiness(tx: Queryable, claimantId: string, businessI
   await tx.query(`INSERT INTO public.business_claims (claimant_id, business_id, note) VALUES ($1, $2, $3)`, [claimantId, businessId, note]);
 }
 
-/** This resident's claim on a business, if any. */
-export async function claimStatus(tx: Queryable, claimantId: string, businessId: string): Promise<string | null> {
-  const [row] = await tx.query<{ status: string }>(
-    `SELECT status FROM public.business_claims WHERE claimant_id = $1 AND business_id = $2`,
+/**
+ * What a resident's relation to a business came to, as /business/{id}/e-meu tells it: "owner"
+ * (it is theirs now, by a claim or from the start), "pending", "rejected", or "lost" (their
+ * claim was approved, then a later approved claim took the business); null when they never
+ * claimed it. An approved claim alone does not make it theirs: the owner column says so.
+ */
+export type ClaimStatus = "owner" | "pending" | "rejected" | "lost";
+
+export async function claimStatus(tx: Queryable, claimantId: string, businessId: string): Promise<ClaimStatus | null> {
+  const [row] = await tx.query<{ status: ClaimStatus | null }>(
+    `SELECT CASE WHEN b.owner_id = $1 THEN 'owner' WHEN c.status = 'approved' THEN 'lost' ELSE c.status END AS status
+     FROM public.businesses b
+     LEFT JOIN public.business_claims c ON c.business_id = b.id AND c.claimant_id = $1
+     WHERE b.id = $2`,
     [claimantId, businessId],
   );
   return row?.status ?? null;

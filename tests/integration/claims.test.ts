@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from "vitest";
 import { withUser } from "#server/db/with-user";
 import type { Claims, Database } from "#server/db/types";
-import { claimBusiness, listPendingClaims, reviewClaim } from "#server/models/listing-proposals";
+import { claimBusiness, claimStatus, listPendingClaims, reviewClaim } from "#server/models/listing-proposals";
 import { changeRole, outcomeOf } from "#server/models/moderation";
 import { forEachEngine } from "./db";
 
@@ -13,6 +13,7 @@ import { forEachEngine } from "./db";
 const ALICE = "00000000-0000-4000-8000-00000000a11c"; // owns the bakery
 const BRUNO = "00000000-0000-4000-8000-00000000b404"; // claims it
 const CARLA = "00000000-0000-4000-8000-00000000ca41"; // claims it too, and the free shop
+const DORA = "00000000-0000-4000-8000-00000000d0aa"; // claims the bakery after Bruno got it
 const MODE = "00000000-0000-4000-8000-0000000000de"; // moderator
 const BAKERY = "30000000-0000-4000-8000-0000000000b1";
 const SHOP = "30000000-0000-4000-8000-0000000000b2"; // nobody owns it
@@ -132,5 +133,20 @@ forEachEngine((getDb) => {
     expect((await notices(db, ALICE)).map((n) => n.title)).toEqual([TRANSFERRED]);
     const titles = await db.query<{ user_id: string; title: string }>(`SELECT user_id, title FROM public.notifications WHERE title = $1`, [TRANSFERRED]);
     expect(titles).toEqual([{ user_id: ALICE, title: TRANSFERRED }]);
+  });
+
+  it("a resident whose approved claim a later claim overturned reads that it is no longer theirs (/e-meu), not that it was approved", async () => {
+    const db = getDb();
+    const statusOf = (who: string, business: string) => withUser(db, as(who), (tx) => claimStatus(tx, who, business));
+    expect(await statusOf(BRUNO, BAKERY)).toBe("owner");
+    expect(await statusOf(CARLA, BAKERY)).toBe("rejected");
+    expect(await statusOf(ALICE, SHOP)).toBeNull();
+
+    await createUser(db, DORA, "dora", "Dora Pretendente");
+    expect(await claim(db, DORA, BAKERY, "Comprei do Bruno")).toBe("done");
+    expect(await statusOf(DORA, BAKERY)).toBe("pending");
+    expect(await review(db, MODE, (await claimOf(db, "Dora Pretendente", BAKERY)).id, true)).toBe("done");
+    expect(await statusOf(DORA, BAKERY)).toBe("owner");
+    expect(await statusOf(BRUNO, BAKERY)).toBe("lost");
   });
 });
