@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDemoTown } from "#server/seed/seed-data";
-import { DEMO_PASSWORD } from "#server/seed/seed";
+import { buildDemoTown, DEMO_PASSWORD } from "#server/seed/seed-data";
 import { decodeHtml, form, request, type Server, signIn, startTownServer, type TownFolder } from "./server-harness";
 
 /**
