@@ -3,8 +3,9 @@ import { buttonClass } from "./ui/button";
 
 /**
  * A business's or a driver's buttons: call, WhatsApp with a prefilled message, the map when
- * there is an address, and sharing the page on WhatsApp. Two to a row; `wideShare` gives the
- * share button a row of its own (a driver has no map button to pair it with).
+ * there is an address, and sharing the page on WhatsApp. Two to a row; sharing always has a
+ * row of its own ("Compartilhar no WhatsApp" wrapped onto two lines in half of a 360 px
+ * screen), and the last of the others takes a whole row when it would be alone in one.
  */
 export function ContactActions({
   phone,
@@ -12,17 +13,16 @@ export function ContactActions({
   whatsAppMessage,
   address,
   shareText,
-  wideShare = false,
 }: {
   phone: string | null;
   whatsapp: string | null;
   whatsAppMessage: string;
   address?: string | null;
   shareText: string;
-  wideShare?: boolean;
 }) {
   return (
-    <section aria-label="Contato" className="grid grid-cols-2 gap-2">
+    // The button before "Compartilhar" spans the row when it would be alone in it (an odd count).
+    <section aria-label="Contato" className="grid grid-cols-2 gap-2 [&>:nth-last-child(2):nth-child(odd)]:col-span-2">
       {phone ? (
         <a href={telHref(phone)} className={buttonClass("primary", "md")}>
           Ligar
@@ -40,7 +40,7 @@ export function ContactActions({
       ) : null}
       <a
         href={whatsAppShareHref(shareText)}
-        className={buttonClass("secondary", "md", wideShare ? "col-span-2" : undefined)}
+        className={buttonClass("secondary", "md", "col-span-2")}
         rel="noopener noreferrer"
         target="_blank"
       >

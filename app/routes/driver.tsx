@@ -66,7 +66,6 @@ export default function DriverProfile({ loaderData }: Route.ComponentProps) {
         whatsapp={driver.whatsapp}
         whatsAppMessage={driverWhatsAppMessage(driver.name, driver.vehicleKind)}
         shareText={`${driver.name} no Guida: ${pageUrl}`}
-        wideShare
       />
 
       <ListingDetails

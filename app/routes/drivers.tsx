@@ -95,8 +95,10 @@ export default function Drivers({ loaderData }: Route.ComponentProps) {
       </nav>
       <PagedList items={drivers} label="Motoristas" className="space-y-2" empty={EMPTY[filter]} page={page} hasMore={hasMore} href={href}>
         {(driver, i) => (
-          <li className="flex items-center gap-2">
-            <Link to={hrefOf("driver", driver.id)} className={cardClass("flex min-w-0 flex-1 items-center gap-3 p-3", { interactive: true })}>
+          // The card is the item: the link fills it and the heart sits inside, on its right edge
+          // (at 360 px a heart beside the card looked like part of the next row).
+          <li className={cardClass("flex items-center gap-1 pr-2")}>
+            <Link to={hrefOf("driver", driver.id)} className="flex min-w-0 flex-1 items-center gap-3 rounded-xl p-3 hover:bg-stone-100 dark:hover:bg-stone-800">
               <Picture image={driver.photoUrl} alt="" sizes="56px" priority={i < 4} placeholder={driver.name} className="size-14 shrink-0 rounded-full" />
               <span className="min-w-0 flex-1">
                 <span className="block font-semibold leading-snug">{driver.name}</span>

@@ -123,7 +123,9 @@ export default function Favorites({ loaderData, actionData }: Route.ComponentPro
           {refused}
         </p>
       ) : null}
-      <nav aria-label="Tipos de favorito" className="flex flex-wrap gap-2">
+      {/* One row that scrolls sideways: wrapped, the eight filters took four rows (~200 px)
+          of a 360 px screen before the first favorite. */}
+      <nav aria-label="Tipos de favorito" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1">
         <FilterLink to="/favorites" current={type === null} label="Todos" />
         {ITEM_KINDS.map((t) => (
           <FilterLink key={t} to={`/favorites?tipo=${t}`} current={type === t} label={ITEM_KIND_LABELS[t]} kind={t} />
@@ -137,21 +139,25 @@ export default function Favorites({ loaderData, actionData }: Route.ComponentPro
         <ul className="space-y-2">
           {favorites.map((f) => (
             <li key={f.id} className={cardClass("flex items-center gap-3 p-3")}>
-              <Picture image={f.image} alt="" sizes="56px" className="size-14 shrink-0 rounded-lg" />
-              <Link to={hrefOf(f.type, f.id)} className="min-w-0 flex-1">
-                <span className="block text-xs font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-100">{ITEM_KIND_LABELS[f.type]}</span>
-                <span className="block truncate font-semibold">{f.title}</span>
-                <span className="block truncate text-sm text-stone-600 dark:text-stone-300">{f.details}</span>
-              </Link>
-              <Form method="post">
-                <input type="hidden" name="intent" value="remove" />
-                <input type="hidden" name="itemType" value={f.type} />
-                <input type="hidden" name="itemId" value={f.id} />
-                <input type="hidden" name="redirectTo" value={listPageHref("/favorites", { tipo: type ?? undefined }, page)} />
-                <Button type="submit" variant="secondary" size="xs">
-                  Remover
-                </Button>
-              </Form>
+              <Picture image={f.image} alt="" sizes="56px" className="size-14 shrink-0 self-start rounded-lg" />
+              {/* "Remover" goes under the text: beside it, with the picture, it left a title
+                  ~10 characters of a 360 px screen. */}
+              <div className="min-w-0 flex-1">
+                <Link to={hrefOf(f.type, f.id)} className="block">
+                  <span className="block text-xs font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-100">{ITEM_KIND_LABELS[f.type]}</span>
+                  <span className="line-clamp-2 break-words font-semibold leading-snug">{f.title}</span>
+                  <span className="block truncate text-sm text-stone-600 dark:text-stone-300">{f.details}</span>
+                </Link>
+                <Form method="post" className="mt-1">
+                  <input type="hidden" name="intent" value="remove" />
+                  <input type="hidden" name="itemType" value={f.type} />
+                  <input type="hidden" name="itemId" value={f.id} />
+                  <input type="hidden" name="redirectTo" value={listPageHref("/favorites", { tipo: type ?? undefined }, page)} />
+                  <Button type="submit" variant="secondary" size="xs">
+                    Remover
+                  </Button>
+                </Form>
+              </div>
             </li>
           ))}
         </ul>
@@ -168,7 +174,7 @@ function FilterLink({ to, current, label, kind }: { to: string; current: boolean
     <Link
       to={to}
       aria-current={current ? "page" : undefined}
-      className={`inline-flex min-h-11 items-center gap-1.5 rounded-full px-4 text-sm font-semibold ${
+      className={`inline-flex min-h-11 shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full px-4 text-sm font-semibold ${
         current ? "bg-brand-600 text-white" : "bg-white text-stone-800 shadow-sm dark:bg-stone-900 dark:text-stone-100"
       }`}
     >

@@ -70,12 +70,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {openBusinesses.map((b, i) => (
             <li key={b.id}>
               <Link to={hrefOf("business", b.id)} className={cardClass("flex h-full flex-col gap-2 p-3", { interactive: true })}>
+                {/* The name has the card's whole width: beside the logo, at 360 px, a word as long
+                    as "Churrascaria" (~95 px) was broken in the middle to fit the ~88 px left. */}
+                <span className="line-clamp-2 break-words text-sm font-semibold leading-tight">{b.name}</span>
                 <span className="flex items-center gap-2">
                   <Picture image={b.logoUrl} alt="" sizes="40px" priority={i < 2} fetchPriority={lead === "business" && i === 0 ? "high" : undefined} placeholder={b.name} className="size-10 shrink-0 rounded-lg" />
-                  <span className="min-w-0">
-                    <span className="line-clamp-2 break-words text-sm font-semibold leading-tight">{b.name}</span>
-                    <span className="block truncate text-xs text-stone-600 dark:text-stone-300">{b.category}</span>
-                  </span>
+                  <span className="min-w-0 truncate text-xs text-stone-600 dark:text-stone-300">{b.category}</span>
                 </span>
                 <OpenBadge hours={b.openingHours} now={now} />
               </Link>

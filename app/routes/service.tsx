@@ -53,7 +53,6 @@ export default function ServiceProfile({ loaderData }: Route.ComponentProps) {
         whatsapp={service.whatsapp}
         whatsAppMessage={serviceWhatsAppMessage(service.name)}
         shareText={`${service.name} no Guida: ${pageUrl}`}
-        wideShare
       />
 
       <ListingDetails rows={[["Telefone", service.phone && <PhoneLink phone={service.phone} />]]} />

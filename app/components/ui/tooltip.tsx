@@ -35,8 +35,11 @@ export function IconTooltip({ label, children }: { label: string; children: Reac
     return (
       <span
         className="contents"
-        onPointerEnter={armed ? () => point(Date.now()) : undefined}
-        onFocus={armed ? () => point(Number.NEGATIVE_INFINITY) : undefined}
+        // A finger's tap is not a hover (Radix ignores touch too): counted as one, it opened
+        // the tooltip after the tap and nothing closed it (issue #29, at 360 px).
+        onPointerEnter={armed ? (event) => event.pointerType !== "touch" && point(Date.now()) : undefined}
+        // Keyboard focus only: a tap focuses the button too (Radix's trigger makes the same test).
+        onFocus={armed ? (event) => event.target.matches(":focus-visible") && point(Number.NEGATIVE_INFINITY) : undefined}
         onPointerLeave={() => {
           if (pending?.owner === owner) pending = null;
         }}
