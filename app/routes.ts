@@ -49,6 +49,8 @@ export default [
   route("denunciar", "routes/report.tsx"),
   route("moderacao", "routes/moderation.tsx"),
   route("moderacao/registro", "routes/moderation-log.tsx"),
+  // Issue #32: the state's and the town's holidays (admins)
+  route("moderacao/feriados", "routes/town-holidays.tsx"),
   route("cadastrar/:tipo", "routes/propose-listing.tsx"),
   route("business/:id/e-meu", "routes/claim-business.tsx"),
   route("business/:id/editar", "routes/edit-business.tsx"),

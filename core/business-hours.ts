@@ -8,6 +8,8 @@
  * closed. The SQL twins (OPEN_AT_SQL, the home's count over public.opening_spans) follow the
  * same rule; docs/hours.md explains the model.
  */
+import { addDays, holidayOn, type TownHoliday } from "./holidays";
+
 export const BUSINESS_TIME_ZONE = "America/Sao_Paulo";
 
 export const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"] as const;
@@ -31,6 +33,9 @@ export const WEEKDAY_LABELS: Record<Weekday, string> = {
 // the first view of every page with an open/closed badge (issue #29).
 const TOWN_CLOCK = new Intl.DateTimeFormat("en-US", {
   timeZone: BUSINESS_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
   weekday: "long",
   hour: "numeric",
   minute: "numeric",
@@ -39,11 +44,18 @@ const TOWN_CLOCK = new Intl.DateTimeFormat("en-US", {
 
 /** Weekday and minute of the day on the town's wall clock at the instant `now`. */
 export function townClock(now: Date): { weekday: Weekday; minutes: number } {
+  const { weekday, minutes } = townDate(now);
+  return { weekday, minutes };
+}
+
+/** The town's calendar date ("YYYY-MM-DD"), weekday and minute of the day at the instant `now`. */
+export function townDate(now: Date): { date: string; weekday: Weekday; minutes: number } {
   const parts = TOWN_CLOCK.formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   const weekday = part("weekday").toLowerCase() as Weekday;
   // "24" is how some engines write midnight even in the 23-hour cycle.
-  return { weekday, minutes: (Number(part("hour")) % 24) * 60 + Number(part("minute")) };
+  const minutes = (Number(part("hour")) % 24) * 60 + Number(part("minute"));
+  return { date: `${part("year")}-${part("month")}-${part("day")}`, weekday, minutes };
 }
 
 function toMinutes(time: string | undefined): number | null {
@@ -52,8 +64,8 @@ function toMinutes(time: string | undefined): number | null {
   return match ? Number(match[1]) * 60 + Number(match[2]) : null;
 }
 
-export function isOpenNow(hours: OpeningHours | null | undefined, now: Date): boolean {
-  return openStatus(hours, now).open;
+export function isOpenNow(hours: OpeningHours | null | undefined, now: Date, calendar?: BusinessCalendar): boolean {
+  return openStatus(hours, now, calendar).open;
 }
 
 /** "06:00 – 19:00", "Fechado" or "Sem horário" for one day, as the hours table shows it. */
@@ -81,28 +93,73 @@ function spanOf(day: DayHours | undefined): { opens: number; closes: number } | 
 export type OpenStatus =
   /** `closesAt` is the closing minute on the wall clock (0–1439), today's or, past midnight, tomorrow's. */
   | { open: true; closesAt: number }
-  /** `opensIn` is 0 for later today, 1 for tomorrow, up to 7 (the same weekday next week); null when no day opens. */
-  | { open: false; next: { opensIn: number; weekday: Weekday; opensAt: number } | null };
+  /**
+   * `opensIn` is 0 for later today, 1 for tomorrow, 7 the same weekday next week, more past a
+   * vacation (up to 62 days); null when no day opens. `reason` says why today is closed when a holiday or a special date closes it.
+   */
+  | { open: false; next: { opensIn: number; weekday: Weekday; date: string; opensAt: number } | null; reason?: string };
+
+/**
+ * What changes a business's week on some dates (issue #32): the holidays (national by rule,
+ * the state's and the town's from public.town_holidays), what the business does on them, and
+ * its own special dates (vacation, open on a Sunday). Without it, only the week counts.
+ */
+export type BusinessCalendar = {
+  townHolidays?: readonly TownHoliday[];
+  holidayMode?: HolidayMode;
+  holidayOpensAt?: string | null;
+  holidayClosesAt?: string | null;
+  specialDates?: readonly SpecialDate[];
+};
+export type HolidayMode = "closed" | "normal" | "special";
+export type SpecialDate = { startsOn: string; endsOn: string; open: boolean; opensAt: string | null; closesAt: string | null; note: string };
+
+/**
+ * A date's hours, in the order the SQL readers resolve them (server/models/hours-sql.ts): a
+ * special date of the business, else a holiday (closed, the week's hours or the holiday's),
+ * else the week. `reason` names what closed the day.
+ */
+export function hoursOn(hours: OpeningHours | null | undefined, date: string, weekday: Weekday, calendar?: BusinessCalendar): { day: DayHours | undefined; reason?: string } {
+  const special = calendar?.specialDates?.find((d) => d.startsOn <= date && date <= d.endsOn);
+  if (special) {
+    return special.open
+      ? { day: { open: true, opensAt: special.opensAt ?? undefined, closesAt: special.closesAt ?? undefined } }
+      : { day: { open: false }, reason: special.note || "fechado nesta data" };
+  }
+  const holiday = calendar ? holidayOn(date, calendar.townHolidays) : null;
+  if (holiday && calendar?.holidayMode !== "normal") {
+    if (calendar?.holidayMode === "special") return { day: { open: true, opensAt: calendar.holidayOpensAt ?? undefined, closesAt: calendar.holidayClosesAt ?? undefined } };
+    return { day: { open: false }, reason: holiday.phrase };
+  }
+  return { day: hours?.[weekday] };
+}
 
 /**
  * Open until when, or closed until when, at the instant `now` on the town's wall clock.
  * Yesterday's span still runs after midnight when it closes on the next day; a day it never
  * counts as open (equal or missing times) is never announced as the next opening either.
  */
-export function openStatus(hours: OpeningHours | null | undefined, now: Date): OpenStatus {
-  const { weekday, minutes } = townClock(now);
+export function openStatus(hours: OpeningHours | null | undefined, now: Date, calendar?: BusinessCalendar): OpenStatus {
+  const { date, weekday, minutes } = townDate(now);
   const todayIndex = WEEKDAYS.indexOf(weekday);
-  const today = spanOf(hours?.[weekday]);
-  const yesterday = spanOf(hours?.[WEEKDAYS[(todayIndex + 6) % 7]!]);
-  // Yesterday's overnight tail first: the forms refuse a day opening before it ends, so the two never overlap.
+  const on = (offset: number) => hoursOn(hours, addDays(date, offset), WEEKDAYS[(todayIndex + 7 + offset) % 7]!, calendar);
+  const resolvedToday = on(0);
+  const today = spanOf(resolvedToday.day);
+  const yesterday = spanOf(on(-1).day);
+  // Yesterday's tail first: the forms refuse a week whose day opens inside the previous night.
   if (yesterday && minutes + DAY_MINUTES < yesterday.closes) return { open: true, closesAt: yesterday.closes - DAY_MINUTES };
   if (today && minutes >= today.opens && minutes < today.closes) return { open: true, closesAt: today.closes % DAY_MINUTES };
-  for (let opensIn = 0; opensIn <= 7; opensIn++) {
-    const day = WEEKDAYS[(todayIndex + opensIn) % 7]!;
-    const span = spanOf(hours?.[day]);
-    if (span && (opensIn > 0 || minutes < span.opens)) return { open: false, next: { opensIn, weekday: day, opensAt: span.opens } };
+  const reason = resolvedToday.reason;
+  // A week ahead is enough for the week alone; special dates (a vacation) may close longer.
+  const horizon = calendar?.specialDates?.length ? 62 : 7;
+  for (let opensIn = 0; opensIn <= horizon; opensIn++) {
+    const span = opensIn === 0 ? today : spanOf(on(opensIn).day);
+    if (span && (opensIn > 0 || minutes < span.opens)) {
+      const next = { opensIn, weekday: WEEKDAYS[(todayIndex + opensIn) % 7]!, date: addDays(date, opensIn), opensAt: span.opens };
+      return { open: false, next, ...(reason ? { reason } : {}) };
+    }
   }
-  return { open: false, next: null };
+  return { open: false, next: null, ...(reason ? { reason } : {}) };
 }
 
 const WEEKDAY_NAMES: Record<Weekday, string> = {
@@ -122,12 +179,13 @@ function atTime(minutes: number): string {
   return `${hour <= 1 ? "à" : "às"} ${hour}:${String(minutes % 60).padStart(2, "0")}`;
 }
 
-/** "Aberto · fecha às 18:00", "Fechado · abre amanhã às 7:00", "Fechado · abre segunda às 7:00" or "Fechado". */
+/** "Aberto · fecha às 18:00", "Fechado · abre amanhã às 7:00", "Fechado · abre segunda às 7:00", "Fechado · feriado de Finados" or "Fechado". */
 export function describeOpenStatus(status: OpenStatus): string {
   if (status.open) return `Aberto · fecha ${atTime(status.closesAt)}`;
+  if (status.reason) return `Fechado · ${status.reason}`;
   if (!status.next) return "Fechado";
-  const { opensIn, weekday, opensAt } = status.next;
-  const when = opensIn === 0 ? "hoje" : opensIn === 1 ? "amanhã" : WEEKDAY_NAMES[weekday];
+  const { opensIn, weekday, date, opensAt } = status.next;
+  const when = opensIn === 0 ? "hoje" : opensIn === 1 ? "amanhã" : opensIn <= 7 ? WEEKDAY_NAMES[weekday] : `dia ${date.slice(8, 10)}/${date.slice(5, 7)}`;
   return `Fechado · abre ${when} ${atTime(opensAt)}`;
 }
 

@@ -1,8 +1,11 @@
-import { describeOpenStatus, openStatus, type OpeningHours } from "#core/business-hours";
+import { describeOpenStatus, openStatus, type BusinessCalendar, type OpeningHours } from "#core/business-hours";
 
-/** "Aberto · fecha às 18:00" / "Fechado · abre amanhã às 7:00", computed for the given instant with the spec's rule. */
-export function OpenBadge({ hours, now }: { hours: OpeningHours | null; now: Date }) {
-  const status = openStatus(hours, now);
+/**
+ * "Aberto · fecha às 18:00" / "Fechado · abre amanhã às 7:00" / "Fechado · feriado de Finados",
+ * computed for the given instant with the week, the holidays and the business's special dates.
+ */
+export function OpenBadge({ hours, now, calendar }: { hours: OpeningHours | null; now: Date; calendar: BusinessCalendar }) {
+  const status = openStatus(hours, now, calendar);
   const open = status.open;
   return (
     <span

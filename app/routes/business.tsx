@@ -56,7 +56,7 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
           {business.category} · {business.neighbourhood}
         </p>
         <div className="mt-2">
-          <OpenBadge hours={business.openingHours} now={now} />
+          <OpenBadge hours={business.openingHours} now={now} calendar={business} />
         </div>
       </ListingHeader>
       {business.description ? <p className="whitespace-pre-line">{business.description}</p> : null}

@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const clientLoader = (args: Route.ClientLoaderArgs) => cachedClientLoader(args);
 
 export default function Businesses({ loaderData }: Route.ComponentProps) {
-  const { businesses, hasMore, categories, category, openNow, page, renderedAt } = loaderData;
+  const { businesses, townHolidays, hasMore, categories, category, openNow, page, renderedAt } = loaderData;
   const now = useTownNow(renderedAt);
   const href = keysetPageHref("/businesses", { categoria: category, aberto: openNow ? "1" : undefined }, page, businesses);
   return (
@@ -68,7 +68,7 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
                 </span>
                 {/* Under the name, so "Fechado · abre amanhã às 7:00" never squeezes it on a phone. */}
                 <span className="mt-1 block">
-                  <OpenBadge hours={business.openingHours} now={now} />
+                  <OpenBadge hours={business.openingHours} now={now} calendar={{ ...business, townHolidays }} />
                 </span>
               </span>
             </Link>

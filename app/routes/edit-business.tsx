@@ -13,15 +13,17 @@ import "#core/zod-messages";
 import { getBusiness } from "#server/models/businesses";
 import { updateBusinessDetails } from "#server/models/listing-proposals";
 import { outcomeOf } from "#server/models/moderation";
-import { parseSubmission, redirectWithFlash, signedInAction } from "#server/toolkit/action";
+import { intentOf, parseSubmission, redirectWithFlash, signedInAction, type SignedInWrite } from "#server/toolkit/action";
+import { addSpecialDate, listSpecialDates, removeSpecialDate } from "#server/models/holidays";
+import { HolidayPlanFields, SpecialDatesEditor } from "~/components/calendar-fields";
+import { checkHolidayHours, SpecialDateSchema, TIME } from "~/lib/calendar-forms";
 import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/edit-business";
 import { textLinkClass } from "~/components/ui/text-link";
 
-const Time = z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use o formato HH:MM, como 07:30.");
 const Day = z
   // A checkbox sends "on" or nothing; anything else is a hand-made post (issue #25).
-  .object({ open: z.boolean({ error: "Marque o dia ou deixe-o desmarcado." }).optional(), opensAt: Time.optional(), closesAt: Time.optional() })
+  .object({ open: z.boolean({ error: "Marque o dia ou deixe-o desmarcado." }).optional(), opensAt: TIME.optional(), closesAt: TIME.optional() })
   .superRefine((day, ctx) => {
     if (!day.open) return;
     if (!day.opensAt) ctx.addIssue({ code: "custom", path: ["opensAt"], message: "Diga a hora em que abre." });
@@ -38,13 +40,18 @@ const Week = z
     }
   });
 
-const BusinessSchema = z.object({
-  description: listingFields.description,
-  address: listingFields.address,
-  phone: listingFields.phone,
-  whatsapp: listingFields.whatsapp,
-  hours: Week,
-});
+const BusinessSchema = z
+  .object({
+    description: listingFields.description,
+    address: listingFields.address,
+    phone: listingFields.phone,
+    whatsapp: listingFields.whatsapp,
+    hours: Week,
+    holidayMode: z.enum(["closed", "normal", "special"]).default("closed"),
+    holidayOpensAt: TIME.optional(),
+    holidayClosesAt: TIME.optional(),
+  })
+  .superRefine(checkHolidayHours);
 
 function toOpeningHours(hours: Record<Weekday, z.output<typeof Day>>): OpeningHours {
   return Object.fromEntries(
@@ -61,15 +68,22 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const user = await ctx.requireUser();
   const business = await ctx.db.asCaller((tx) => getBusiness(tx, params.id));
   if (!business || business.ownerId !== user.id) throw refusePage(403, { ...ONLY_OWNER, link: { to: `/business/${params.id}`, label: "Ver o negócio" } });
-  return { business };
+  const specialDates = await ctx.db.asCaller((tx) => listSpecialDates(tx, business.id));
+  return { business, specialDates };
 }
 
 /**
  * POST description, address, phone, whatsapp and hours.{sunday…saturday}.{open, opensAt,
  * closesAt}: the owner's edit (RLS lets only the owner's row change), 303 to the business.
  */
-export const action = signedInAction(async ({ request, params }: Route.ActionArgs, { ctx, form }) => {
-  const read = parseSubmission(form, BusinessSchema);
+export const action = signedInAction(async (args: Route.ActionArgs, signedIn) => {
+  const intent = intentOf(signedIn.form, "save");
+  if (intent === "add-date" || intent === "remove-date") return specialDateAction(args, signedIn, intent);
+  return saveAction(args, signedIn);
+});
+
+async function saveAction({ request, params }: Route.ActionArgs, { ctx, form }: SignedInWrite) {
+  const read = parseSubmission(form, BusinessSchema, { intent: "save" });
   if (!read.ok) return read.refusal;
   const v = read.value;
   let changed = false;
@@ -81,12 +95,46 @@ export const action = signedInAction(async ({ request, params }: Route.ActionArg
         phone: v.phone ?? null,
         whatsapp: v.whatsapp ?? null,
         openingHours: toOpeningHours(v.hours),
+        holidayMode: v.holidayMode,
+        holidayOpensAt: v.holidayOpensAt ?? null,
+        holidayClosesAt: v.holidayClosesAt ?? null,
       });
     }),
   );
   if (outcome !== "done" || !changed) return read.refuse(403, { formErrors: [ONLY_OWNER.title + "."] });
   return redirectWithFlash(request, `/business/${params.id}`, "Negócio atualizado.");
-});
+}
+
+/** POST intent=add-date (startsOn, endsOn, kind, opensAt, closesAt, note) or remove-date (id): RLS lets only the owner's rows change. */
+async function specialDateAction({ request, params }: Route.ActionArgs, { ctx, user, form }: SignedInWrite, intent: "add-date" | "remove-date") {
+  const here = `/business/${params.id}/editar`;
+  // Someone else's business: refused before reading what was sent (RLS refuses the write too).
+  const business = await ctx.db.asCaller((tx) => getBusiness(tx, params.id));
+  if (!business || business.ownerId !== user.id) throw refusePage(403, { ...ONLY_OWNER, link: { to: `/business/${params.id}`, label: "Ver o negócio" } });
+  if (intent === "remove-date") {
+    const id = String(form.get("id") ?? "");
+    const removed = await ctx.db.asCaller((tx) => removeSpecialDate(tx, params.id, id));
+    if (!removed) throw refusePage(404, { title: "Data especial não encontrada", message: "Ela já foi removida ou não é deste negócio.", link: { to: here, label: "Voltar" } });
+    return redirectWithFlash(request, here, "Data especial removida.");
+  }
+  const read = parseSubmission(form, SpecialDateSchema, { intent });
+  if (!read.ok) return read.refusal;
+  const v = read.value;
+  const outcome = await outcomeOf(
+    ctx.db.asCaller((tx) =>
+      addSpecialDate(tx, params.id, {
+        startsOn: v.startsOn,
+        endsOn: v.endsOn ?? v.startsOn,
+        open: v.kind === "open",
+        opensAt: v.opensAt ?? null,
+        closesAt: v.closesAt ?? null,
+        note: v.note ?? "",
+      }),
+    ),
+  );
+  if (outcome !== "done") return read.refuse(403, { formErrors: [ONLY_OWNER.title + "."] });
+  return redirectWithFlash(request, here, "Data especial adicionada.");
+}
 
 type DayField = FieldMetadata<{ open?: boolean; opensAt?: string; closesAt?: string }>;
 
@@ -117,12 +165,13 @@ function DayRow({ day, field }: { day: Weekday; field: DayField }) {
 }
 
 export default function EditBusiness({ loaderData, actionData }: Route.ComponentProps) {
-  const { business } = loaderData;
+  const { business, specialDates } = loaderData;
+  const resultOf = (intent: string) => (actionData && "intent" in actionData && actionData.intent === intent ? actionData.result : undefined);
   const busy = useNavigation().state === "submitting";
   const hours = business.openingHours ?? {};
   const [form, fields] = useForm({
     id: "edit-business",
-    lastResult: actionData?.result,
+    lastResult: resultOf("save"),
     constraint: getZodConstraint(BusinessSchema),
     defaultValue: {
       description: business.description,
@@ -130,6 +179,9 @@ export default function EditBusiness({ loaderData, actionData }: Route.Component
       phone: business.phone ? formatBrazilianPhone(business.phone) : "",
       whatsapp: business.whatsapp ? formatBrazilianPhone(`+${business.whatsapp}`) : "",
       hours: Object.fromEntries(WEEKDAYS.map((d) => [d, { open: hours[d]?.open ? "on" : undefined, opensAt: hours[d]?.opensAt, closesAt: hours[d]?.closesAt }])),
+      holidayMode: business.holidayMode,
+      holidayOpensAt: business.holidayOpensAt ?? undefined,
+      holidayClosesAt: business.holidayClosesAt ?? undefined,
     },
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: BusinessSchema }),
@@ -148,10 +200,12 @@ export default function EditBusiness({ loaderData, actionData }: Route.Component
           <h2 id="horario" className="font-semibold">Horário de funcionamento</h2>
           {WEEKDAYS.map((d) => <DayRow key={d} day={d} field={dayFields[d] as DayField} />)}
         </section>
+        <HolidayPlanFields mode={fields.holidayMode} opensAt={fields.holidayOpensAt} closesAt={fields.holidayClosesAt} />
         <Button type="submit" variant="primary" size="lg" className="w-full" disabled={busy}>
           {busy ? "Salvando..." : "Salvar"}
         </Button>
       </Form>
+      <SpecialDatesEditor dates={specialDates} lastResult={resultOf("add-date")} />
       <p className="flex flex-wrap gap-4">
         <Link to={`/update-business-images?businessId=${business.id}`} className={textLinkClass()}>
           Trocar fotos

@@ -53,7 +53,7 @@ function Section(props: { id: string; kind: ItemKind; title: string; more: { to:
 type HomeDriver = Route.ComponentProps["loaderData"]["drivers"][number];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { openBusinesses, openBusinessCount, sellItems, news, posts, drivers, renderedAt } = loaderData;
+  const { openBusinesses, openBusinessCount, townHolidays, sellItems, news, posts, drivers, renderedAt } = loaderData;
   const now = useTownNow(renderedAt);
   // The page's first listing image (its largest paint) is fetched first: the first open
   // business's logo, or the first available driver's photo when no business is open.
@@ -77,7 +77,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <Picture image={b.logoUrl} alt="" sizes="40px" priority={i < 2} fetchPriority={lead === "business" && i === 0 ? "high" : undefined} placeholder={b.name} className="size-10 shrink-0 rounded-lg" />
                   <span className="min-w-0 truncate text-xs text-stone-600 dark:text-stone-300">{b.category}</span>
                 </span>
-                <OpenBadge hours={b.openingHours} now={now} />
+                <OpenBadge hours={b.openingHours} now={now} calendar={{ ...b, townHolidays }} />
               </Link>
             </li>
           ))}

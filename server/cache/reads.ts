@@ -77,7 +77,7 @@ export function readKey(name: string, args: unknown): string {
 
 /** The open-now filter compares HH:MM: a minute's answer serves the whole minute (minuteOf). */
 export const homeOverview = visitorRead("home", (tx, { minute }: { minute: Date }) => getHomeOverview(tx, minute), {
-  kinds: ["business", "driver", "news", "post", "sell_item", "profile"],
+  kinds: ["business", "driver", "news", "post", "sell_item", "profile", "holiday"],
 });
 
 export const businessList = visitorRead(
@@ -87,11 +87,12 @@ export const businessList = visitorRead(
     // `now` only matters to the open-now filter, which is why openAt is the argument.
     list: await listBusinesses(tx, { ...request, openNow: openAt !== undefined, now: openAt ?? new Date() }),
   }),
-  { kinds: ["business"] },
+  // A town holiday changes every badge and the open-now filter (public.town_holidays announces "holiday").
+  { kinds: ["business", "holiday"] },
 );
 
 export const businessPage = visitorRead("business", (tx, { id }: { id: string }) => getBusiness(tx, id), {
-  kinds: ["business", "profile"],
+  kinds: ["business", "profile", "holiday"],
   item: ({ id }) => id,
 });
 

@@ -1,12 +1,22 @@
 import { isUuid } from "#core/uuid";
-import type { OpeningHours } from "#core/business-hours";
+import type { HolidayMode, OpeningHours, SpecialDate } from "#core/business-hours";
+import type { TownHoliday } from "#core/holidays";
+import { BUSINESS_OPEN_AT_SQL } from "./hours-sql";
 import type { Queryable } from "../db";
 import { keysetPage, nameOrderPage, type PageRequest } from "./keyset";
 import { ptSortKey } from "./sort";
 
 export const BUSINESSES_PAGE_SIZE = 20;
 
-export type BusinessCard = {
+/** What a badge needs beside the week (core/business-hours.ts's BusinessCalendar). */
+export type BusinessCalendarColumns = {
+  holidayMode: HolidayMode;
+  holidayOpensAt: string | null;
+  holidayClosesAt: string | null;
+  specialDates: SpecialDate[];
+};
+
+export type BusinessCard = BusinessCalendarColumns & {
   id: string;
   name: string;
   category: string;
@@ -25,46 +35,30 @@ export type Business = BusinessCard & {
   website: string | null;
   coverUrl: string | null;
   gallery: { id: string; url: string }[];
+  townHolidays: TownHoliday[];
 };
 
-/**
- * The open-now rule in SQL, for filtering and paginating in the database. It must agree with
- * isOpenNow (core/business-hours.ts); tests compare them at every boundary. Open by today's
- * entry (opensAt <= HH:MI, and before closesAt unless that closes on the next day), or by
- * yesterday's when it closes on the next day and HH:MI is before its closesAt (18:00–02:00 on
- * Friday is still open Saturday 01:59). Equal times are never open. 'FMDay' gives English
- * weekday names whatever the locale; times are the tz database's America/Sao_Paulo.
- */
-export const OPEN_AT_SQL = (hoursColumn: string, instantParam: string) => `(
-  WITH clock AS (SELECT (${instantParam}::timestamptz AT TIME ZONE 'America/Sao_Paulo') AS t)
-  SELECT coalesce(
-    ((d -> 'open') = 'true'::jsonb
-      AND d ->> 'opensAt' <> d ->> 'closesAt'
-      AND to_char(clock.t, 'HH24:MI') >= d ->> 'opensAt'
-      AND (to_char(clock.t, 'HH24:MI') < d ->> 'closesAt' OR d ->> 'closesAt' < d ->> 'opensAt'))
-    OR ((y -> 'open') = 'true'::jsonb
-      AND y ->> 'closesAt' < y ->> 'opensAt'
-      AND to_char(clock.t, 'HH24:MI') < y ->> 'closesAt'),
-    false)
-  FROM clock, LATERAL (
-    SELECT ${hoursColumn} -> lower(to_char(clock.t, 'FMDay')) AS d,
-           ${hoursColumn} -> lower(to_char(clock.t - interval '1 day', 'FMDay')) AS y
-  ) AS days
-)`;
+export { OPEN_AT_SQL } from "./hours-sql";
 
 /**
- * The same rule over the kept spans (public.opening_spans, one row per weekday and pair of
- * times): how many visible businesses are open at $1. `clock.t` is the town's wall clock.
+ * The state's and the town's holidays from yesterday on (the badges need them to say
+ * "Fechado · feriado …"): an uncorrelated subquery, which PostgreSQL runs once per statement
+ * however many rows carry it.
  */
-export const OPEN_SPANS_AT_SQL = `(
-  (s.weekday = lower(to_char(clock.t, 'FMDay')) AND s.opens_at <> s.closes_at
-    AND s.opens_at <= to_char(clock.t, 'HH24:MI')
-    AND (to_char(clock.t, 'HH24:MI') < s.closes_at OR s.closes_at < s.opens_at))
-  OR (s.weekday = lower(to_char(clock.t - interval '1 day', 'FMDay'))
-    AND s.closes_at < s.opens_at AND to_char(clock.t, 'HH24:MI') < s.closes_at)
-)`;
+export const TOWN_HOLIDAYS_SQL = `(SELECT coalesce(json_agg(json_build_object('day', h.day, 'name', h.name, 'scope', h.scope) ORDER BY h.day), '[]'::json)
+  FROM (SELECT t.day, t.name, t.scope FROM public.town_holidays t
+        WHERE t.day >= (now() AT TIME ZONE 'America/Sao_Paulo')::date - 1 ORDER BY t.day LIMIT 40) h)`;
 
-const CARD_COLUMNS = `b.id, b.name, b.category, b.neighbourhood, b.logo_url AS "logoUrl", b.opening_hours AS "openingHours"`;
+/** A business's holiday plan and its special dates from yesterday on, for its badge (BusinessCalendar). */
+export const CALENDAR_COLUMNS = (b: string) => `${b}.holiday_mode AS "holidayMode", ${b}.holiday_opens_at AS "holidayOpensAt",
+  ${b}.holiday_closes_at AS "holidayClosesAt",
+  (SELECT coalesce(json_agg(json_build_object('startsOn', sd.starts_on, 'endsOn', sd.ends_on, 'open', sd.open,
+            'opensAt', sd.opens_at, 'closesAt', sd.closes_at, 'note', sd.note) ORDER BY sd.starts_on, sd.id), '[]'::json)
+   FROM (SELECT * FROM public.business_special_dates x
+         WHERE x.business_id = ${b}.id AND x.ends_on >= (now() AT TIME ZONE 'America/Sao_Paulo')::date - 1
+         ORDER BY x.starts_on, x.id LIMIT 20) sd) AS "specialDates"`;
+
+const CARD_COLUMNS = `b.id, b.name, b.category, b.neighbourhood, b.logo_url AS "logoUrl", b.opening_hours AS "openingHours", ${CALENDAR_COLUMNS("b")}`;
 
 /** The category picker's counts, kept by a trigger (public.category_counts) rather than counted. */
 export async function listBusinessCategories(tx: Queryable): Promise<{ category: string; count: number }[]> {
@@ -89,13 +83,13 @@ export async function listCategoryCounts(
 export async function listBusinesses(
   tx: Queryable,
   options: PageRequest & { category?: string; openNow?: boolean; now: Date },
-): Promise<{ businesses: BusinessCard[]; hasMore: boolean; page: number }> {
+): Promise<{ businesses: BusinessCard[]; townHolidays: TownHoliday[]; hasMore: boolean; page: number }> {
   const page = nameOrderPage("public.businesses", "b", "name", options, "$6", BUSINESSES_PAGE_SIZE, "name_sort_key");
-  const rows = await tx.query<BusinessCard>(
-    `SELECT ${CARD_COLUMNS}
+  const rows = await tx.query<BusinessCard & { townHolidays?: TownHoliday[] }>(
+    `SELECT ${CARD_COLUMNS}, ${TOWN_HOLIDAYS_SQL} AS "townHolidays"
      FROM public.businesses b
      WHERE ($1::text IS NULL OR b.category = $1)
-       AND (NOT $2::boolean OR ${OPEN_AT_SQL("b.opening_hours", "$3")})
+       AND (NOT $2::boolean OR ${BUSINESS_OPEN_AT_SQL("b", "$3")})
        AND ${page.where}
      ORDER BY ${page.orderBy}
      LIMIT $4 OFFSET $5`,
@@ -108,15 +102,17 @@ export async function listBusinesses(
       page.cursor,
     ],
   );
-  const { rows: businesses, ...rest } = keysetPage(rows, options, BUSINESSES_PAGE_SIZE);
-  return { businesses, ...rest };
+  const townHolidays = rows[0]?.townHolidays ?? [];
+  const { rows: pageRows, ...rest } = keysetPage(rows, options, BUSINESSES_PAGE_SIZE);
+  const businesses = pageRows.map(({ townHolidays: _shared, ...card }) => card);
+  return { businesses, townHolidays, ...rest };
 }
 
 export async function getBusiness(tx: Queryable, id: string): Promise<Business | null> {
   if (!isUuid(id)) return null;
   const [row] = await tx.query<Business>(
     `SELECT ${CARD_COLUMNS}, b.owner_id AS "ownerId", b.description, b.address, b.phone, b.whatsapp,
-            b.instagram, b.website, b.cover_url AS "coverUrl",
+            b.instagram, b.website, b.cover_url AS "coverUrl", ${TOWN_HOLIDAYS_SQL} AS "townHolidays",
             coalesce((SELECT json_agg(json_build_object('id', i.id, 'url', i.url) ORDER BY i.position, i.created_at)
                       FROM public.business_images i WHERE i.business_id = b.id), '[]'::json) AS gallery
      FROM public.businesses b WHERE b.id = $1`,

@@ -1,5 +1,5 @@
 import { isUuid } from "#core/uuid";
-import type { OpeningHours } from "#core/business-hours";
+import type { HolidayMode, OpeningHours } from "#core/business-hours";
 import type { ListingKind } from "#core/item-kinds";
 import type { Queryable } from "../db";
 
@@ -128,15 +128,30 @@ export type BusinessDetails = {
   phone: string | null;
   whatsapp: string | null;
   openingHours: OpeningHours | null;
+  /** What the business does on holidays (issue #32); holiday hours only with "special". */
+  holidayMode: HolidayMode;
+  holidayOpensAt: string | null;
+  holidayClosesAt: string | null;
 };
 
 /** Only the owner's row matches (RLS businesses_update_own); false when none did. */
 export async function updateBusinessDetails(tx: Queryable, businessId: string, details: BusinessDetails): Promise<boolean> {
   if (!isUuid(businessId)) return false;
   const rows = await tx.query(
-    `UPDATE public.businesses SET description = $2, address = $3, phone = $4, whatsapp = $5, opening_hours = $6::jsonb
+    `UPDATE public.businesses SET description = $2, address = $3, phone = $4, whatsapp = $5, opening_hours = $6::jsonb,
+            holiday_mode = $7, holiday_opens_at = $8, holiday_closes_at = $9
      WHERE id = $1 RETURNING id`,
-    [businessId, details.description, details.address, details.phone, details.whatsapp, details.openingHours ? JSON.stringify(details.openingHours) : null],
+    [
+      businessId,
+      details.description,
+      details.address,
+      details.phone,
+      details.whatsapp,
+      details.openingHours ? JSON.stringify(details.openingHours) : null,
+      details.holidayMode,
+      details.holidayMode === "special" ? details.holidayOpensAt : null,
+      details.holidayMode === "special" ? details.holidayClosesAt : null,
+    ],
   );
   return rows.length === 1;
 }

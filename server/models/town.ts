@@ -1,18 +1,21 @@
 import type { OpeningHours } from "#core/business-hours";
 import type { VehicleKind } from "#core/drivers";
 import type { Queryable } from "../db";
-import { OPEN_AT_SQL, OPEN_SPANS_AT_SQL } from "./businesses";
+import { CALENDAR_COLUMNS, TOWN_HOLIDAYS_SQL, type BusinessCalendarColumns } from "./businesses";
+import { BUSINESS_OPEN_AT_SQL, OPEN_AT_SQL, OPEN_COUNT_SQL } from "./hours-sql";
+import type { TownHoliday } from "#core/holidays";
 
 export type HomeOverview = {
-  openBusinesses: { id: string; name: string; category: string; logoUrl: string | null; openingHours: OpeningHours | null }[];
+  openBusinesses: (BusinessCalendarColumns & { id: string; name: string; category: string; logoUrl: string | null; openingHours: OpeningHours | null })[];
   openBusinessCount: number;
+  townHolidays: TownHoliday[];
   sellItems: { id: string; title: string; price: string; image: string | null; location: string }[];
   news: { id: string; title: string; summary: string; coverImage: string | null; createdAt: Date }[];
   posts: { id: string; content: string; authorName: string; authorUsername: string; createdAt: Date; hasPoll: boolean }[];
   drivers: { id: string; name: string; vehicleKind: VehicleKind; photoUrl: string | null; workingHours: OpeningHours | null }[];
 };
 
-const OPEN_CARD = `b.id, b.name, b.category, b.logo_url AS "logoUrl", b.opening_hours AS "openingHours"`;
+const OPEN_CARD = `b.id, b.name, b.category, b.logo_url AS "logoUrl", b.opening_hours AS "openingHours", ${CALENDAR_COLUMNS("b")}`;
 
 /**
  * Which six open businesses the home shows changes every hour: the primary key's index is
@@ -28,15 +31,14 @@ const HOUR_START = `md5(to_char($1::timestamptz, 'YYYYMMDDHH24'))::uuid`;
  */
 export async function getHomeOverview(tx: Queryable, now: Date): Promise<HomeOverview> {
   const [row] = await tx.query<HomeOverview>(
-    `WITH clock AS (SELECT ($1::timestamptz AT TIME ZONE 'America/Sao_Paulo') AS t)
-     SELECT
+    `SELECT
        coalesce((SELECT json_agg(x) FROM (
-         (SELECT ${OPEN_CARD} FROM public.businesses b WHERE b.id >= ${HOUR_START} AND ${OPEN_AT_SQL("b.opening_hours", "$1")} ORDER BY b.id LIMIT 6)
+         (SELECT ${OPEN_CARD} FROM public.businesses b WHERE b.id >= ${HOUR_START} AND ${BUSINESS_OPEN_AT_SQL("b", "$1")} ORDER BY b.id LIMIT 6)
          UNION ALL
-         (SELECT ${OPEN_CARD} FROM public.businesses b WHERE b.id < ${HOUR_START} AND ${OPEN_AT_SQL("b.opening_hours", "$1")} ORDER BY b.id LIMIT 6)
+         (SELECT ${OPEN_CARD} FROM public.businesses b WHERE b.id < ${HOUR_START} AND ${BUSINESS_OPEN_AT_SQL("b", "$1")} ORDER BY b.id LIMIT 6)
          LIMIT 6) x), '[]') AS "openBusinesses",
-       (SELECT coalesce(sum(s.businesses), 0)::int FROM public.opening_spans s, clock
-        WHERE ${OPEN_SPANS_AT_SQL}) AS "openBusinessCount",
+       ${OPEN_COUNT_SQL("$1")} AS "openBusinessCount",
+       ${TOWN_HOLIDAYS_SQL} AS "townHolidays",
        coalesce((SELECT json_agg(x) FROM (
          SELECT i.id, i.title, i.price::text AS price, i.images[1] AS image, i.location
          FROM public.sell_items i WHERE i.status = 'available'

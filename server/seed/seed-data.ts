@@ -36,6 +36,10 @@ export interface SeedBusiness {
   ownerKey: string | null;
   color: string;
   galleryCount: number;
+  /** What it does on holidays (issue #32): closed, its usual hours, or holiday hours. */
+  holidayMode: 'closed' | 'normal' | 'special';
+  holidayOpensAt: string | null;
+  holidayClosesAt: string | null;
 }
 
 export interface SeedService {
@@ -993,6 +997,52 @@ function townUsers(draw: Draw): SeedUser[] {
   return users;
 }
 
+/**
+ * What each trade does on holidays (issue #32), drawn from no random number so the town stays
+ * byte-identical: bakeries and markets open a short morning, pharmacies, bars, restaurants
+ * and round-the-clock places keep their hours, the rest close.
+ */
+const HOLIDAY_PLANS: Record<string, Pick<SeedBusiness, 'holidayMode' | 'holidayOpensAt' | 'holidayClosesAt'>> = {
+  Padaria: { holidayMode: 'special', holidayOpensAt: '07:00', holidayClosesAt: '12:00' },
+  Mercado: { holidayMode: 'special', holidayOpensAt: '08:00', holidayClosesAt: '13:00' },
+  Farmácia: { holidayMode: 'normal', holidayOpensAt: null, holidayClosesAt: null },
+  Bar: { holidayMode: 'normal', holidayOpensAt: null, holidayClosesAt: null },
+  Restaurante: { holidayMode: 'normal', holidayOpensAt: null, holidayClosesAt: null },
+};
+
+function holidayPlanFor(category: string, hours: OpeningHours | null): Pick<SeedBusiness, 'holidayMode' | 'holidayOpensAt' | 'holidayClosesAt'> {
+  if (hours && Object.values(hours).every((d) => d.open && d.opensAt === '00:00' && d.closesAt === '23:59')) {
+    return { holidayMode: 'normal', holidayOpensAt: null, holidayClosesAt: null };
+  }
+  return HOLIDAY_PLANS[category] ?? { holidayMode: 'closed', holidayOpensAt: null, holidayClosesAt: null };
+}
+
+export type SeedTownHoliday = { day: string; name: string; scope: 'estadual' | 'municipal' };
+export type SeedSpecialDate = { business: string; startsOn: string; endsOn: string; open: boolean; opensAt: string | null; closesAt: string | null; note: string };
+
+/**
+ * The town's own holidays and a few businesses' special dates for `year` and the next (the
+ * seed passes the year it runs in): Vila Serena's anniversary and its patron saint's day, a
+ * shop's January vacation, a shop open on the Sunday before Christmas.
+ */
+export function demoCalendar(year: number): { townHolidays: SeedTownHoliday[]; specialDates: SeedSpecialDate[] } {
+  const townHolidays: SeedTownHoliday[] = [];
+  for (const y of [year, year + 1]) {
+    townHolidays.push({ day: `${y}-03-19`, name: 'Dia de São José, padroeiro de Vila Serena', scope: 'municipal' });
+    townHolidays.push({ day: `${y}-12-08`, name: 'Aniversário de Vila Serena', scope: 'municipal' });
+  }
+  // The Sunday before Christmas: 25 December's weekday, stepped back to a Sunday.
+  const christmas = new Date(Date.UTC(year, 11, 25));
+  const sunday = new Date(christmas.getTime() - (christmas.getUTCDay() || 7) * 86_400_000).toISOString().slice(0, 10);
+  return {
+    townHolidays,
+    specialDates: [
+      { business: 'Auto Mecânica Irmãos Pereira', startsOn: `${year + 1}-01-10`, endsOn: `${year + 1}-01-20`, open: false, opensAt: null, closesAt: null, note: 'férias coletivas' },
+      { business: 'Pet Shop Amigo Fiel', startsOn: sunday, endsOn: sunday, open: true, opensAt: '09:00', closesAt: '13:00', note: 'domingo antes do Natal' },
+    ],
+  };
+}
+
 /** The businesses of every category, 15 of them owned by distinct residents. */
 function townBusinesses(draw: Draw, userKeys: string[]): SeedBusiness[] {
   const businesses: SeedBusiness[] = [];
@@ -1022,6 +1072,7 @@ function townBusinesses(draw: Draw, userKeys: string[]): SeedBusiness[] {
         ownerKey: null,
         color: draw.color(),
         galleryCount: int(draw.rng, 0, 3),
+        ...holidayPlanFor(category, openingHours),
       });
     }
   }

@@ -6,7 +6,8 @@ import { localStorage, type Storage } from "../storage";
 import { imageKeys, storeImage } from "../storage/images";
 import type { ImageShape } from "#core/images";
 import { normalizeBrazilianPhone } from "#core/phone";
-import { buildDemoTown, DEMO_MODERATOR, DEMO_PASSWORD, TOWN } from "./seed-data";
+import { buildDemoTown, DEMO_MODERATOR, DEMO_PASSWORD, demoCalendar, TOWN } from "./seed-data";
+import { townDate } from "#core/business-hours";
 import { hasSupabaseAuthSchema } from "../db/migrate";
 import { pendingArtworkFile } from "../storage/placeholder";
 import type { Database, Queryable } from "../db/types";
@@ -163,7 +164,9 @@ function planTown(now: Date, passwordHash: string, img: (shape: ImageShape, labe
     image: p.hasImage ? img("photo", p.content.split(/[.!?\n]/)[0]!.slice(0, 28), p.color, i) : null,
   }));
   const news = town.news.map((n, i) => ({ ...n, id: randomUUID(), cover: img("wide", n.title.slice(0, 34), n.color, i) }));
-  return { passwordHash, ago, uid, users, businesses, services, drivers, sellItems, posts, news, votes: town.votes };
+  // The town's calendar year (its holidays and special dates are this year's and the next).
+  const year = Number(townDate(now).date.slice(0, 4));
+  return { passwordHash, ago, uid, year, users, businesses, services, drivers, sellItems, posts, news, votes: town.votes };
 }
 
 /** The residents: accounts (the profile trigger makes the rest), then their profiles' details. */
@@ -196,14 +199,28 @@ async function insertListings(tx: Queryable, plan: TownPlan) {
   for (const [i, b] of plan.businesses.entries()) {
     await tx.query(
       `INSERT INTO public.businesses (id, owner_id, name, category, description, address, neighbourhood, phone,
-         whatsapp, instagram, website, opening_hours, logo_url, cover_url, created_at)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15)`,
+         whatsapp, instagram, website, opening_hours, logo_url, cover_url, created_at, holiday_mode, holiday_opens_at, holiday_closes_at)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18)`,
       [b.id, plan.uid(b.ownerKey), b.name, b.category, b.description, b.address, b.neighbourhood, e164(b.phone), b.whatsapp,
-        b.instagram, b.website, b.openingHours ? JSON.stringify(b.openingHours) : null, b.logo, b.cover, plan.ago(300 - i)],
+        b.instagram, b.website, b.openingHours ? JSON.stringify(b.openingHours) : null, b.logo, b.cover, plan.ago(300 - i),
+        b.holidayMode, b.holidayOpensAt, b.holidayClosesAt],
     );
     for (const [position, url] of b.gallery.entries()) {
       if (url) await tx.query(`INSERT INTO public.business_images (business_id, url, position) VALUES ($1,$2,$3)`, [b.id, url, position]);
     }
+  }
+  // Issue #32: the town's own holidays and a few special dates, for this year and the next.
+  const calendar = demoCalendar(plan.year);
+  for (const h of calendar.townHolidays) {
+    await tx.query(`INSERT INTO public.town_holidays (day, name, scope) VALUES ($1, $2, $3)`, [h.day, h.name, h.scope]);
+  }
+  for (const d of calendar.specialDates) {
+    const business = plan.businesses.find((b) => b.name === d.business);
+    if (!business) throw new Error(`seed: no business ${d.business} for a special date`);
+    await tx.query(
+      `INSERT INTO public.business_special_dates (business_id, starts_on, ends_on, open, opens_at, closes_at, note) VALUES ($1,$2,$3,$4,$5,$6,$7)`,
+      [business.id, d.startsOn, d.endsOn, d.open, d.opensAt, d.closesAt, d.note],
+    );
   }
   for (const [i, s] of plan.services.entries()) {
     await tx.query(

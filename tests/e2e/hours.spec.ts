@@ -14,7 +14,7 @@ const USED_ELSEWHERE = new Set([
   "antonio_batista", "bia_moreira", "camila_nogueira", "fe_carvalho", "helena_martins", "ju_pereira",
   "larissa_duarte", "lucas_araujo", "rafael_goncalves", "thiago_cardoso", "tiao_rodrigues", town.users[3]!.key,
 ]);
-const owned = town.businesses.filter((b) => b.ownerKey && !USED_ELSEWHERE.has(b.ownerKey) && b.category !== "Padaria" && b.openingHours);
+const owned = town.businesses.filter((b) => b.ownerKey && !USED_ELSEWHERE.has(b.ownerKey) && b.category !== "Padaria" && b.openingHours && b.holidayMode !== "special");
 // businesses.spec.ts takes the first four; this spec the last two.
 const [forJs, forNoJs] = [owned.at(-1)!, owned.at(-2)!];
 
@@ -27,6 +27,8 @@ const closesBox = (page: Page, day: Weekday) => page.getByLabel(`${WEEKDAY_LABEL
 const at2300 = (day: Weekday) => new Date(Date.UTC(2026, 10, 23 + WEEKDAYS.indexOf(day), 2, 0));
 
 test("the owner sets a day to 18:00–02:00 and the status runs past midnight; nonsense is refused", async ({ page, javaScriptEnabled }) => {
+  // Several sign-ins, saves and page loads in one story: more than the default 30 s on a busy machine.
+  test.setTimeout(120_000);
   const business = javaScriptEnabled ? forJs : forNoJs;
   const original = business.openingHours!;
   // A day that is neither today, yesterday nor tomorrow in the town, so the town's open count
@@ -93,6 +95,63 @@ test("the owner sets a day to 18:00–02:00 and the status runs past midnight; n
   } else {
     await dayBox(page, day).uncheck();
   }
+  await page.getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByText("Negócio atualizado.").first()).toBeVisible();
+});
+
+// Issue #32: holidays and special dates. Owners other than the first test's (the third and
+// fourth from the end of the same list), with dates far from today so the town's counts
+// other specs read stay as seeded.
+const [holidayJs, holidayNoJs] = [owned.at(-3)!, owned.at(-4)!];
+
+test("the owner says what the business does on holidays and adds a vacation; the badge says so", async ({ page, javaScriptEnabled }) => {
+  test.setTimeout(120_000);
+  const business = javaScriptEnabled ? holidayJs : holidayNoJs;
+  await open(page, `/search?q=${encodeURIComponent(business.name)}`, javaScriptEnabled);
+  const path = (await page.getByRole("region", { name: /^Negócios/ }).getByRole("link").filter({ hasText: business.name }).first().getAttribute("href"))!;
+  await signIn(page, demoUserByKey(business.ownerKey!).email, `${path}/editar`, javaScriptEnabled);
+
+  // Closed on holidays.
+  await page.getByRole("radio", { name: "Fecha nos feriados" }).check();
+  await page.getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByText("Negócio atualizado.").first()).toBeVisible();
+
+  // A vacation whose end comes before its start is refused, the typed dates kept.
+  await open(page, `${path}/editar`, javaScriptEnabled);
+  await page.getByLabel("De", { exact: true }).fill("2031-01-20");
+  await page.getByLabel("Até (opcional)").fill("2031-01-10");
+  await page.getByLabel(/^Motivo/).fill("férias coletivas");
+  await page.getByRole("button", { name: "Adicionar data especial" }).click();
+  await expect(page.getByText("O fim vem antes do início: escolha uma data a partir do início.")).toBeVisible();
+  await expect(page.getByLabel("De", { exact: true })).toHaveValue("2031-01-20");
+  await expect(page.getByLabel("Até (opcional)")).toHaveValue("2031-01-10");
+
+  // Then the right one: 10–20 January, closed.
+  await page.getByLabel("De", { exact: true }).fill("2031-01-10");
+  await page.getByLabel("Até (opcional)").fill("2031-01-20");
+  await page.getByLabel(/^Motivo/).fill("férias coletivas");
+  await page.getByRole("button", { name: "Adicionar data especial" }).click();
+  await expect(page.getByText("Data especial adicionada.").first()).toBeVisible();
+  await expect(page.getByText("10/01/2031 a 20/01/2031: fechado (férias coletivas)")).toBeVisible();
+
+  if (javaScriptEnabled) {
+    // On the page's clock: Finados (Monday 2 November 2026, 10:00) and inside the vacation.
+    await page.clock.setFixedTime(new Date("2026-11-02T13:00:00Z"));
+    await open(page, path, true);
+    await expect(badge(page)).toHaveText("Fechado · feriado de Finados");
+    await page.clock.setFixedTime(new Date("2031-01-15T13:00:00Z"));
+    await open(page, path, true);
+    await expect(badge(page)).toHaveText("Fechado · férias coletivas");
+    await page.clock.setFixedTime(new Date());
+  }
+
+  // Removed again; the seeded holiday plan back.
+  await open(page, `${path}/editar`, javaScriptEnabled);
+  await page.getByRole("button", { name: "Remover 10/01/2031 a 20/01/2031: fechado (férias coletivas)" }).click();
+  await expect(page.getByText("Data especial removida.").first()).toBeVisible();
+  await expect(page.getByText("10/01/2031 a 20/01/2031: fechado (férias coletivas)")).toHaveCount(0);
+  const seeded = { closed: "Fecha nos feriados", normal: "Abre no horário de sempre", special: "Abre em horário especial" }[business.holidayMode];
+  await page.getByRole("radio", { name: seeded }).check();
   await page.getByRole("button", { name: "Salvar" }).click();
   await expect(page.getByText("Negócio atualizado.").first()).toBeVisible();
 });

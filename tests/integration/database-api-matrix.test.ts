@@ -42,6 +42,7 @@ const CLAIM = "10000000-0000-4000-8000-0000000000c8";
 const REPORT = "10000000-0000-4000-8000-0000000000c9";
 const COMMENT = "10000000-0000-4000-8000-0000000000ca"; // Alice's, on Bruno's post (issue #30)
 const FORGED_ID = "9f000000-0000-4000-8000-000000000001";
+const SPECIAL_DATE = "10000000-0000-4000-8000-0000000000ca";
 
 const q = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
@@ -167,6 +168,10 @@ const MATRIX: Record<string, TableRules> = {
       instagram: nobody(q("@outro")),
       website: nobody(q("https://exemplo.com.br")),
       opening_hours: owner(`'{"monday":{"open":true,"opensAt":"07:00","closesAt":"18:00"}}'::jsonb`),
+      // Issue #32: what the business does on holidays, from the same edit form.
+      holiday_mode: owner(q("normal")),
+      holiday_opens_at: owner(q("08:00")),
+      holiday_closes_at: owner(q("12:00")),
       moderation_state: nobody(q("hidden")),
       // Kept by the database from the name (20261126000700_city_keyset.sql): nobody writes it.
       name_sort_key: GENERATED,
@@ -615,7 +620,44 @@ const MATRIX: Record<string, TableRules> = {
       weekday: nobody(q("sunday")),
       opens_at: nobody(q("00:00")),
       closes_at: nobody(q("23:59")),
+      holiday_mode: nobody(q("closed")),
       businesses: nobody("999"),
+    },
+  },
+  // Issue #32: the state's and the town's holidays. Everyone reads them; admins write through
+  // public.set_town_holiday / remove_town_holiday (tests/integration/holidays.test.ts), nobody directly.
+  town_holidays: {
+    where: `day = '2026-07-10'`,
+    select: PUBLIC_READ,
+    insert: { row: { day: q("2026-08-15"), name: q("Feriado forjado"), scope: q("municipal") }, ...NOBODY_INSERTS },
+    delete: NOBODY_DELETES,
+    columns: {
+      day: nobody(q("2026-08-16")),
+      name: nobody(q("Outro nome")),
+      scope: nobody(q("estadual")),
+      created_by: nobody(q(BRUNO)),
+      created_at: nobody(FUTURE),
+    },
+  },
+  // A business's special dates: everyone reads them, its owner adds and removes them.
+  business_special_dates: {
+    where: `id = ${q(SPECIAL_DATE)}`,
+    select: PUBLIC_READ,
+    insert: {
+      row: { business_id: q(BIZ), starts_on: q("2027-02-07"), ends_on: q("2027-02-07"), open: "true", opens_at: q("09:00"), closes_at: q("13:00"), note: q("Domingo aberto") },
+      ...OWNER_INSERTS,
+    },
+    delete: OWNER_DELETES,
+    columns: {
+      id: nobody(q(FORGED_ID)),
+      business_id: nobody(q(BRUNO_BIZ)),
+      starts_on: nobody(q("2027-02-01")),
+      ends_on: nobody(q("2027-02-02")),
+      open: nobody("true"),
+      opens_at: nobody(q("08:00")),
+      closes_at: nobody(q("12:00")),
+      note: nobody(q("Outra")),
+      created_at: nobody(FUTURE),
     },
   },
   // Search's index of visible listings (issue #17), kept by triggers: everyone reads it (it
@@ -733,6 +775,9 @@ async function buildTown(db: Database): Promise<void> {
     INSERT INTO public.businesses (id, owner_id, name, category) VALUES ('${BIZ}', '${ALICE}', 'Padaria da Alice', 'Padarias');
     INSERT INTO public.opening_spans (weekday, opens_at, closes_at, businesses) VALUES ('monday', '08:00', '18:00', 1);
     INSERT INTO public.business_images (id, business_id, url, position) VALUES ('${BIZ_IMAGE}', '${BIZ}', '/media/galeria.webp', 0);
+    INSERT INTO public.town_holidays (day, name, scope) VALUES ('2026-07-10', 'Aniversário da cidade', 'municipal');
+    INSERT INTO public.business_special_dates (id, business_id, starts_on, ends_on, open, note)
+      VALUES ('${SPECIAL_DATE}', '${BIZ}', '2027-01-10', '2027-01-20', false, 'Férias');
     INSERT INTO public.services (id, owner_id, name, category) VALUES ('${SERVICE}', '${ALICE}', 'Reformas da Alice', 'Reformas');
     INSERT INTO public.drivers (id, owner_id, name, vehicle_kind) VALUES ('${DRIVER}', '${ALICE}', 'Alice Moto', 'moto');
     INSERT INTO public.sell_items (id, seller_id, title, price, condition, category)

@@ -75,9 +75,11 @@ forEachEngine(
         { fn: "moderate", roles: "authenticated" }, // moderators
         { fn: "my_trust", roles: "authenticated" }, // the caller's own trust level (issue #25)
         { fn: "poll_has_votes", roles: "anon,authenticated" }, // policies
+        { fn: "remove_town_holiday", roles: "authenticated" }, // admins (issue #32)
         { fn: "report_weight", roles: "authenticated" }, // moderators (NULL to anyone else)
         { fn: "review_claim", roles: "authenticated" }, // moderators
         { fn: "review_proposal", roles: "authenticated" }, // moderators
+        { fn: "set_town_holiday", roles: "authenticated" }, // admins (issue #32)
         { fn: "unblock_resident", roles: "authenticated" }, // moderators
       ]);
     });

@@ -136,7 +136,7 @@ describe("openStatus / describeOpenStatus", () => {
 
   it("a business open one day a week, after it closes, opens that weekday next week", () => {
     const mondays: OpeningHours = { monday: { open: true, opensAt: "08:00", closesAt: "12:00" } };
-    expect(openStatus(mondays, at("2026-11-23T16:00:00Z"))).toEqual({ open: false, next: { opensIn: 7, weekday: "monday", opensAt: 8 * 60 } });
+    expect(openStatus(mondays, at("2026-11-23T16:00:00Z"))).toEqual({ open: false, next: { opensIn: 7, weekday: "monday", date: "2026-11-30", opensAt: 8 * 60 } });
     expect(say(mondays, "2026-11-23T16:00:00Z")).toBe("Fechado · abre segunda às 8:00");
   });
 
