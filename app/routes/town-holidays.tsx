@@ -9,7 +9,7 @@ import { textLinkClass } from "~/components/ui/text-link";
 import { townDate } from "#core/business-hours";
 import { brazilianDate, TownHolidaySchema } from "~/lib/calendar-forms";
 import { nationalHolidays } from "#core/holidays";
-import { refusePage } from "#core/refused";
+import { refusePage } from "#server/toolkit/refuse-page";
 import "#core/zod-messages";
 import { listTownHolidays, removeTownHoliday, setTownHoliday } from "#server/models/holidays";
 import { outcomeOf, roleOf } from "#server/models/moderation";
