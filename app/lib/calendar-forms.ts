@@ -6,11 +6,16 @@ import { z } from "zod";
  * says what to fix in Portuguese.
  */
 
+/** A left-out field's own words; anything else (a field sent twice) keeps zod-messages' answer. */
+function missing(message: string) {
+  return (issue: { input?: unknown }) => (issue.input === undefined ? message : undefined);
+}
+
 export const TIME = z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use o formato HH:MM, como 07:30.");
 
 /** A calendar date that exists ("2027-02-30" does not). */
 export const DATE = z
-  .string()
+  .string({ error: missing("Escolha uma data.") })
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Escolha uma data válida.")
   .refine((day) => {
@@ -60,7 +65,7 @@ export const SpecialDateSchema = z
 
 export const TownHolidaySchema = z.object({
   day: DATE,
-  name: z.string().trim().min(3, "Dê um nome de pelo menos 3 letras, como “Aniversário da cidade”.").max(80, "Use no máximo 80 caracteres."),
+  name: z.string({ error: missing("Dê um nome ao feriado.") }).trim().min(3, "Dê um nome de pelo menos 3 letras, como “Aniversário da cidade”.").max(80, "Use no máximo 80 caracteres."),
   scope: z.enum(["municipal", "estadual"], { message: "Diga se o feriado é municipal ou estadual." }),
 });
 

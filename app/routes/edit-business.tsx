@@ -13,7 +13,7 @@ import "#core/zod-messages";
 import { getBusiness } from "#server/models/businesses";
 import { updateBusinessDetails } from "#server/models/listing-proposals";
 import { outcomeOf } from "#server/models/moderation";
-import { intentOf, parseSubmission, redirectWithFlash, signedInAction, type SignedInWrite } from "#server/toolkit/action";
+import { intentOf, parseSubmission, redirectWithFlash, replyRefused, signedInAction, type SignedInWrite } from "#server/toolkit/action";
 import { addSpecialDate, listSpecialDates, removeSpecialDate } from "#server/models/holidays";
 import { HolidayPlanFields, SpecialDatesEditor } from "~/components/calendar-fields";
 import { checkHolidayHours, SpecialDateSchema, TIME } from "~/lib/calendar-forms";
@@ -79,6 +79,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const action = signedInAction(async (args: Route.ActionArgs, signedIn) => {
   const intent = intentOf(signedIn.form, "save");
   if (intent === "add-date" || intent === "remove-date") return specialDateAction(args, signedIn, intent);
+  // A form of this page always says which it is (the details' form by saying nothing).
+  if (intent !== "save") return replyRefused(400, "Ação desconhecida.", { intent: "save" });
   return saveAction(args, signedIn);
 });
 
@@ -166,12 +168,14 @@ function DayRow({ day, field }: { day: Weekday; field: DayField }) {
 
 export default function EditBusiness({ loaderData, actionData }: Route.ComponentProps) {
   const { business, specialDates } = loaderData;
-  const resultOf = (intent: string) => (actionData && "intent" in actionData && actionData.intent === intent ? actionData.result : undefined);
+  // The special-date form shows its own refusals; every other one (a body that could not be read) is the details form's.
+  const dateResult = actionData && "intent" in actionData && actionData.intent === "add-date" ? actionData.result : undefined;
+  const detailsResult = actionData && "intent" in actionData && actionData.intent !== "add-date" ? actionData.result : undefined;
   const busy = useNavigation().state === "submitting";
   const hours = business.openingHours ?? {};
   const [form, fields] = useForm({
     id: "edit-business",
-    lastResult: resultOf("save"),
+    lastResult: detailsResult,
     constraint: getZodConstraint(BusinessSchema),
     defaultValue: {
       description: business.description,
@@ -205,7 +209,7 @@ export default function EditBusiness({ loaderData, actionData }: Route.Component
           {busy ? "Salvando..." : "Salvar"}
         </Button>
       </Form>
-      <SpecialDatesEditor dates={specialDates} lastResult={resultOf("add-date")} />
+      <SpecialDatesEditor dates={specialDates} lastResult={dateResult} />
       <p className="flex flex-wrap gap-4">
         <Link to={`/update-business-images?businessId=${business.id}`} className={textLinkClass()}>
           Trocar fotos

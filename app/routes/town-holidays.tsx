@@ -7,13 +7,13 @@ import { cardClass } from "~/components/ui/card";
 import { FieldError, FormErrors } from "~/components/ui/form-field";
 import { textLinkClass } from "~/components/ui/text-link";
 import { townDate } from "#core/business-hours";
-import { brazilianDate, TownHolidaySchema } from "~/lib/calendar-forms";
+import { brazilianDate, DATE, TownHolidaySchema } from "~/lib/calendar-forms";
 import { nationalHolidays } from "#core/holidays";
 import { refusePage } from "#server/toolkit/refuse-page";
 import "#core/zod-messages";
 import { listTownHolidays, removeTownHoliday, setTownHoliday } from "#server/models/holidays";
 import { outcomeOf, roleOf } from "#server/models/moderation";
-import { intentOf, parseSubmission, redirectWithFlash, signedInAction } from "#server/toolkit/action";
+import { intentOf, parseSubmission, redirectWithFlash, replyRefused, signedInAction } from "#server/toolkit/action";
 import type { RequestContext } from "#server/toolkit/request-context";
 import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/town-holidays";
@@ -40,12 +40,15 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** POST intent=add: day (YYYY-MM-DD), name, scope (municipal, estadual) · intent=remove: day. */
 export const action = signedInAction(async ({ request }: Route.ActionArgs, { ctx, form }) => {
   await requireAdmin(ctx);
-  if (intentOf(form) === "remove") {
+  const intent = intentOf(form, "add");
+  if (intent === "remove") {
     const day = String(form.get("day") ?? "");
-    const removed = /^\d{4}-\d{2}-\d{2}$/.test(day) && (await ctx.db.asCaller((tx) => removeTownHoliday(tx, day)));
+    // A date that does not exist (2031-02-30) is refused here: the ::date cast would fail in SQL.
+    const removed = DATE.safeParse(day).success && (await ctx.db.asCaller((tx) => removeTownHoliday(tx, day)));
     if (!removed) throw refusePage(404, { title: "Feriado não encontrado", message: "Ele já foi removido.", link: { to: "/moderacao/feriados", label: "Voltar" } });
     return redirectWithFlash(request, "/moderacao/feriados", "Feriado removido.");
   }
+  if (intent !== "add") return replyRefused(400, "Ação desconhecida.", { intent });
   const read = parseSubmission(form, TownHolidaySchema, { intent: "add" });
   if (!read.ok) return read.refusal;
   const outcome = await outcomeOf(ctx.db.asCaller((tx) => setTownHoliday(tx, read.value)));

@@ -276,6 +276,8 @@ let dataDir: string;
 const owners = [...new Set(town.businesses.map((b) => b.ownerKey).filter((key): key is string => Boolean(key)))];
 const userA = town.users.find((u) => u.key === owners[0])!;
 const userB = town.users.find((u) => u.key === owners[1])!;
+/** Issue #32: an admin who owns nothing and moderates nothing, named by ADMIN_EMAIL. */
+const admin = town.users.find((u) => !owners.includes(u.key) && u.username !== DEMO_MODERATOR)!;
 
 const ctx = {
   a: "",
@@ -303,6 +305,8 @@ const ctx = {
   modProfile: "",
   /** A claim the moderator already refused. */
   answeredClaim: "",
+  /** Issue #32: the admin (ADMIN_EMAIL) who keeps the town's holidays. */
+  admin: "",
   /** Issue #30: B's comment on B's post (A replies to it) and A's own (A edits it). */
   commentB: "",
   commentA: "",
@@ -403,12 +407,13 @@ beforeAll(async () => {
   png = await sharp({ create: { width: 48, height: 32, channels: 3, background: "#2a7" } })
     .png()
     .toBuffer();
-  ({ town: folder, server } = await startTownServer("hostile", { RATE_LIMIT_SCALE: "1000", ACCESS_LOG: "off" }));
+  ({ town: folder, server } = await startTownServer("hostile", { RATE_LIMIT_SCALE: "1000", ACCESS_LOG: "off", ADMIN_EMAIL: admin.email }));
   dataDir = path.join(folder.dir, "data");
 
   ctx.a = (await signIn(server.url, userA.email, DEMO_PASSWORD, sameSite())).cookie;
   ctx.b = (await signIn(server.url, userB.email, DEMO_PASSWORD, sameSite())).cookie;
   ctx.m = (await signIn(server.url, town.users.find((u) => u.username === DEMO_MODERATOR)!.email, DEMO_PASSWORD, sameSite())).cookie;
+  ctx.admin = (await signIn(server.url, admin.email, DEMO_PASSWORD, sameSite())).cookie;
   const photo: Upload = { filename: "foto.png", type: "image/png", data: png };
 
   // Each owner's business, with one gallery photo whose id the forged removals use.
@@ -783,6 +788,134 @@ const commentBodyField = (): FieldSpec => ({
 
 const postLinks = new RegExp(`href="/posts/(${UUID})"`, "g");
 const newsLinks = new RegExp(`href="/news/(${UUID})"`, "g");
+
+// ---------------------------------------------------------------------------------------
+// Issue #32: the business's special dates and the town's holidays
+
+const SPECIAL_DATE_GONE = "Data especial não encontrada";
+const TOWN_HOLIDAY_GONE = "Feriado não encontrado";
+const DATE_MISSING = "Escolha uma data.";
+const DATE_FORMAT = "Escolha uma data válida.";
+const NO_SUCH_DATE = "Essa data não existe no calendário.";
+const CALENDAR_NOTE = "Use no máximo 80 caracteres.";
+const HOLIDAY_SCOPE = "Diga se o feriado é municipal ou estadual.";
+/** A day no national holiday falls on, the town's festa (set_town_holiday replaces a day's row). */
+const FESTA_DAY = "2031-06-13";
+
+const calendarTargets = { specialDate: "" };
+/** A special date of A's business to remove, added with a note of its own and read from its removal form. */
+async function ensureSpecialDate(): Promise<void> {
+  if (calendarTargets.specialDate) return;
+  const note = `Balanço ${unique()}`;
+  const editor = `/business/${ctx.businessA}/editar`;
+  await created(editor, ctx.a, asForm([["intent", "add-date"], ["startsOn", "2031-03-03"], ["kind", "closed"], ["note", note]]), "adding a special date");
+  const html = decodeHtml((await get(editor, ctx.a)).body);
+  const at = html.indexOf(`(${note})`);
+  if (at < 0) throw new Error(`no special date noted ${note} on the editor`);
+  calendarTargets.specialDate = firstValue(html.slice(at), "id", `special date ${note}`);
+}
+async function ensureFesta(): Promise<void> {
+  await created("/moderacao/feriados", ctx.admin, asForm([["intent", "add"], ["day", FESTA_DAY], ["name", "Festa de Santo Antônio"], ["scope", "municipal"]]), "adding the festa");
+}
+
+const dateField = (name: string, valid: string, required?: Refusal): FieldSpec => ({
+  name,
+  kind: "format",
+  valid: () => valid,
+  required,
+  invalid: refused(400, DATE_FORMAT),
+  wrong: ["13/06/2031", "2031-6-13", ["2031-02-30", refused(400, NO_SUCH_DATE)]],
+});
+
+function calendarRows(): ActionSpec[] {
+  const editor = () => `/business/${ctx.businessA}/editar`;
+  const specialDates = async () => probe.page(editor(), ctx.a);
+  const holidays = async () => probe.page("/moderacao/feriados", ctx.admin);
+  return [
+    {
+      label: "POST /business/{id}/editar intent=add-date",
+      path: editor,
+      cookie: () => ctx.a,
+      encoding: "form",
+      fields: [
+        // Without an intent the page's details form is meant (intent=save): accepted as that.
+        { name: "intent", kind: "intent", valid: () => "add-date", invalid: refused(400, UNKNOWN_ACTION), wrong: ["ADD-DATE", "apagar"] },
+        dateField("startsOn", "2031-01-06", refused(400, DATE_MISSING)),
+        { ...dateField("endsOn", "2031-01-20"), wrong: ["20/01/2031", ["2030-12-31", refused(400, "O fim vem antes do início: escolha uma data a partir do início.")], ["2032-06-01", refused(400, "Um período especial dura no máximo um ano.")]] },
+        { name: "kind", kind: "choice", valid: () => "closed", required: refused(400, "Diga se fecha ou abre nessas datas."), invalid: refused(400, "Diga se fecha ou abre nessas datas."), wrong: ["fechado", ["open", refused(400, "Diga a hora em que abre.")]] },
+        { name: "note", kind: "text", valid: () => "Férias coletivas", long: refused(400, CALENDAR_NOTE), shownAt: () => editor() },
+      ],
+      duplicated: refused(400, INVALID_VALUE),
+      // An empty form is the details form with every field cleared, which the owner may send.
+      empty: ACCEPTED,
+      huge: refused(413, TOO_LARGE),
+      probe: specialDates,
+      nothing: "no special date added",
+    },
+    {
+      label: "POST /business/{id}/editar intent=remove-date",
+      before: ensureSpecialDate,
+      path: editor,
+      cookie: () => ctx.a,
+      encoding: "form",
+      fields: [
+        { name: "intent", kind: "intent", valid: () => "remove-date", invalid: refused(400, UNKNOWN_ACTION), wrong: ["REMOVE-DATE"] },
+        { name: "id", kind: "id", valid: () => calendarTargets.specialDate, required: refused(404, SPECIAL_DATE_GONE), invalid: refused(404, SPECIAL_DATE_GONE) },
+      ],
+      // The first id is read: the date is removed.
+      duplicated: ACCEPTED,
+      empty: ACCEPTED,
+      huge: refused(413, TOO_LARGE),
+      probe: specialDates,
+      nothing: "no special date removed",
+      afterAccepted: async () => {
+        calendarTargets.specialDate = "";
+      },
+    },
+    {
+      label: "POST /moderacao/feriados intent=add",
+      path: () => "/moderacao/feriados",
+      cookie: () => ctx.admin,
+      encoding: "form",
+      fields: [
+        // Without an intent the form adds (its only other form removes, and says so).
+        { name: "intent", kind: "intent", valid: () => "add", invalid: refused(400, UNKNOWN_ACTION), wrong: ["ADD", "remover"] },
+        { ...dateField("day", FESTA_DAY, refused(400, DATE_MISSING)), wrong: ["13/06/2031", ["2031-02-30", refused(400, NO_SUCH_DATE)], ["2031-11-02", refused(409, "02/11/2031 já é feriado nacional.")]] },
+        {
+          name: "name",
+          kind: "text",
+          valid: () => "Festa de Santo Antônio",
+          required: refused(400, "Dê um nome ao feriado."),
+          long: refused(400, CALENDAR_NOTE),
+          shownAt: () => "/moderacao/feriados",
+        },
+        { name: "scope", kind: "choice", valid: () => "municipal", required: refused(400, HOLIDAY_SCOPE), invalid: refused(400, HOLIDAY_SCOPE), wrong: ["nacional", "Municipal"] },
+      ],
+      duplicated: refused(400, INVALID_VALUE),
+      empty: refused(400, DATE_MISSING),
+      huge: refused(413, TOO_LARGE),
+      probe: holidays,
+      nothing: "the town's holidays unchanged",
+    },
+    {
+      label: "POST /moderacao/feriados intent=remove",
+      before: ensureFesta,
+      path: () => "/moderacao/feriados",
+      cookie: () => ctx.admin,
+      encoding: "form",
+      fields: [
+        // Without an intent the day alone is an add without a name.
+        { name: "intent", kind: "intent", valid: () => "remove", required: refused(400, "Dê um nome ao feriado."), invalid: refused(400, UNKNOWN_ACTION), wrong: ["REMOVE"] },
+        { name: "day", kind: "format", valid: () => FESTA_DAY, required: refused(404, TOWN_HOLIDAY_GONE), invalid: refused(404, TOWN_HOLIDAY_GONE), wrong: ["13/06/2031", "2031-06-14", "2031-02-30"] },
+      ],
+      duplicated: ACCEPTED,
+      empty: refused(400, DATE_MISSING),
+      huge: refused(413, TOO_LARGE),
+      probe: holidays,
+      nothing: "no holiday removed",
+    },
+  ];
+}
 
 // ---------------------------------------------------------------------------------------
 // The actions of DESIGN.md §4
@@ -1177,6 +1310,7 @@ const ISSUE_18_ACTIONS: ActionSpec[] = [
     probe: async () => probe.form(`/business/${ctx.businessA}/editar`, ctx.a),
     nothing: "the business unchanged",
   },
+  ...calendarRows(),
   moderateRow("hide", { kind: "post", id: () => ctx.modPost, shown: () => `/posts/${ctx.modPost}` }),
   moderateRow("restore", { kind: "post", id: () => ctx.modPost, shown: () => `/posts/${ctx.modPost}` }),
   moderateRow("dismiss", { kind: "post", id: () => ctx.modPost, shown: () => `/posts/${ctx.modPost}` }),

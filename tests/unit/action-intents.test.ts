@@ -24,6 +24,9 @@ describe("the intents of each action, read from the route modules", () => {
     expect(of("update-business-images")).toMatchObject({ fallback: "upload", intents: ["remove", "upload"] });
     // Comparisons inside ./+shared modules (vote.server.ts, and comments.server.ts since issue #30).
     expect(of("posts/:id")?.intents).toEqual(["comment", "delete-comment", "edit-comment", "vote"]);
+    // A comparison with a variable set by intentOf's fallback (the business editor's special dates, issue #32).
+    expect(of("business/:id/editar")).toMatchObject({ fallback: "save", intents: ["add-date", "remove-date", "save"] });
+    expect(of("moderacao/feriados")?.intents).toEqual(["add", "remove"]);
     // Actions without intents, and every action the contract lists.
     expect(of("denunciar")?.intents).toEqual([]);
     expect(of("create-post")?.intents).toEqual([]);
@@ -81,7 +84,8 @@ describe("a table without a row for an intent is refused", () => {
       .filter((a) => !["moderacao", "denunciar", "cadastrar/:tipo", "business/:id/e-meu", "business/:id/editar"].includes(a.path))
       .flatMap((a) => (a.intents.length ? a.intents : [""]).map((intent) => ({ path: `/${a.path.replace(/:(\w+)/g, "{$1}")}`, intent })));
     const missing = missingRows(routeActions(), rows);
-    expect(missing).toHaveLength(8 + 4);
+    // 8 moderation intents, 3 issue #18 forms, and the business editor's save, add-date and remove-date (issue #32).
+    expect(missing).toHaveLength(8 + 3 + 3);
     expect(missing).toContain("POST /moderacao intent=approve-claim has no row (routes/moderation.tsx)");
     expect(missing).toContain("POST /business/:id/e-meu has no row (routes/claim-business.tsx)");
   });
