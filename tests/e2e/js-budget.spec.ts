@@ -47,11 +47,11 @@ const PUBLIC_PAGES = [
  * delete it when the page fits. /login carries zod and conform for its forms.
  */
 const STILL_OVER: Record<string, number> = {
-  "/": 125.9,
-  "/businesses": 126.1,
-  "/business/any": 128.2,
-  "/drivers/todos": 126.8,
-  "/driver/any": 128.1,
+  "/": 126.9, // the holiday and special-date rule in the open badge (issue #32): +1.0 KiB
+  "/businesses": 127.1, // the same
+  "/business/any": 129.2, // the same
+  "/drivers/todos": 127.8, // core/business-hours.ts is shared with the drivers' badge (issue #32)
+  "/driver/any": 129.1, // the same
   "/news/any": 128.7, // the comments hydrate with the page (issue #30; a lazy chunk lost taps: comments.tsx)
   "/posts": 127.3,
   "/posts/any": 129.4, // the comments, hydrated with the page (issue #30; a lazy chunk lost taps: comments.tsx)
