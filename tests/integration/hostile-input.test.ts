@@ -6,6 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { fieldRules, PHONE_FORMAT } from "#core/field-rules";
 import { NOT_AN_IMAGE } from "#core/images";
+import { PostSchema } from "#core/post-form";
+import { CommentSchema, DeleteCommentSchema } from "~/lib/comment-schema";
+import { passwordProblem } from "~/lib/password-policy";
+import { SellItemSchema } from "~/lib/sell-item-schema";
 import { NUL_REFUSED, UNREADABLE_FORM } from "#server/toolkit/action";
 import { buildDemoTown, DEMO_MODERATOR, DEMO_PASSWORD } from "#server/seed/seed-data";
 import { missingRows, routeActions } from "../action-intents";
@@ -30,6 +34,17 @@ import {
 // change, and the stored files, are compared before and after). Text a person could
 // legitimately type (markup, SQL-looking words, odd Unicode) must be accepted, stored
 // verbatim and rendered inert.
+//
+// Adding a form (one row per action and intent; tests/unit/action-intents.test.ts names any
+// intent of app/routes.ts without a row): an ActionSpec in ACTIONS (or a family's list spread
+// into it, like ISSUE_18_ACTIONS) —
+//   { label: "POST /path intent=x", path, cookie (who sends it), encoding: "form" | "multipart",
+//     fields: FieldSpec[], duplicated, empty, huge, probe (what the action could change), nothing }
+// and per field { name, kind, valid, required?, invalid?, long?, wrong?, shownAt? }. A message is
+// taken from where the app says it: `tooLong(Schema.shape.field)` or `firstMessage(rule.safeParse(…))`
+// for a form's exported zod schema or field rule (core/, app/lib), the exported constants
+// (UNREADABLE_FORM, NOT_AN_IMAGE, PHONE_FORMAT, …); written out only when a route keeps it to itself.
+// The generators (GENERATORS) turn every row into its cases, so a row lists only its own wrong values (`wrong`).
 //
 // One production server (`node server.js`) on a copy of the seeded demo town, with the
 // write limits scaled up: hundreds of posts from one address are the point here.
@@ -504,7 +519,20 @@ afterAll(() => folder?.close());
 type Refusal = { status: number; message: string };
 const ACCEPTED = "accepted" as const;
 type Outcome = Refusal | typeof ACCEPTED;
-const refused = (status: number, message: string): Refusal => ({ status, message });
+/** A message as the page shows it to the check (visibleText folds every space, the BRL's no-break one too). */
+const refused = (status: number, message: string): Refusal => ({ status, message: message.replace(/\s/g, " ") });
+
+/**
+ * A field's "too long" refusal, from the form's own rule (its zod schema or field rule): the
+ * long case sends 100 KB, over every limit, and the 2 MB case is refused by the same rule.
+ * A limit written out in a row instead is one a route keeps to itself (not exported).
+ */
+function tooLong(rule: z.ZodType): Refusal {
+  return refused(400, firstMessage(rule.safeParse(KB100)));
+}
+
+/** The password policy's answer to a password over its limit. */
+const PASSWORD_TOO_LONG = refused(400, passwordProblem(KB100) ?? "the policy accepted 100 KB");
 
 type Kind =
   | "text" // free text: markup, SQL-looking words and odd Unicode are valid content
@@ -774,17 +802,68 @@ const probe = {
 
 const sellItemLinks = new RegExp(`href="/sell-items/(${UUID})"`, "g");
 // Issue #30's messages.
-const COMMENT_GONE = "Comentário não encontrado.";
+const COMMENT_GONE = firstMessage(DeleteCommentSchema.shape.commentId.safeParse("abc"));
+const WRITE_A_COMMENT = firstMessage(CommentSchema.shape.body.safeParse(""));
 const COMMENT_MISSING = "Este comentário (ou o que ele responde) não existe mais.";
 const NO_REPLY_HERE = "Não dá para responder a este comentário: ele foi removido ou já é uma resposta.";
 const commentBodyField = (): FieldSpec => ({
   name: "body",
   kind: "text",
   valid: () => `Vi sim, perto da praça ${unique()}`,
-  required: refused(400, "Escreva o comentário."),
-  long: refused(400, "O comentário pode ter no máximo 2.000 caracteres."),
+  required: refused(400, WRITE_A_COMMENT),
+  long: tooLong(CommentSchema.shape.body),
   shownAt: (response) => location(response),
 });
+
+/** An intent field whose missing or unknown value is "Ação desconhecida.". */
+const intentField = (intent: string): FieldSpec => ({ name: "intent", kind: "intent", valid: () => intent, required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) });
+
+/** A comment's id: malformed is COMMENT_GONE (the schema), a well-formed unknown one the database's 404. */
+const commentIdField = (name: string, valid: () => string, unknown: Refusal, required = true): FieldSpec => ({
+  name,
+  kind: "id",
+  valid,
+  ...(required ? { required: refused(400, COMMENT_GONE) } : {}),
+  invalid: refused(400, COMMENT_GONE),
+  wrong: ["abc", "0", "99999999999999999999", [ZERO_UUID, unknown]],
+});
+
+/** comment, edit-comment and delete-comment on a post's page ("posts") or an article's ("news"), as resident A. */
+function commentRows(page: "posts" | "news"): ActionSpec[] {
+  const item = () => (page === "posts" ? ctx.postB : ctx.newsB);
+  const base = { path: () => `/${page}/${item()}`, cookie: () => ctx.a, encoding: "form" as const, empty: refused(400, UNKNOWN_ACTION), huge: refused(413, TOO_LARGE) };
+  const pageProbe = async () => probe.page(`/${page}/${item()}`, ctx.a);
+  return [
+    {
+      ...base,
+      label: `POST /${page}/{id} intent=comment`,
+      // A reply's parent: one of this post's comments (the article's row sends none).
+      fields: [intentField("comment"), commentBodyField(), ...(page === "posts" ? [commentIdField("parentId", () => ctx.commentB, refused(409, NO_REPLY_HERE), false)] : [])],
+      duplicated: refused(400, WRITE_A_COMMENT),
+      probe: pageProbe,
+      nothing: "no comment written",
+    },
+    {
+      ...base,
+      label: `POST /${page}/{id} intent=edit-comment`,
+      fields: [intentField("edit-comment"), commentIdField("commentId", () => (page === "posts" ? ctx.commentA : ctx.newsCommentA), refused(404, COMMENT_MISSING)), commentBodyField()],
+      duplicated: refused(400, WRITE_A_COMMENT),
+      probe: pageProbe,
+      nothing: "the comment unchanged",
+    },
+    {
+      ...base,
+      label: `POST /${page}/{id} intent=delete-comment`,
+      before: async () => {
+        deleteTarget = await newComment(ctx.a, `/${page}/${item()}`, `Para apagar ${unique()}`);
+      },
+      fields: [intentField("delete-comment"), commentIdField("commentId", () => deleteTarget, refused(404, COMMENT_MISSING))],
+      duplicated: refused(400, COMMENT_GONE),
+      probe: pageProbe,
+      nothing: "the comment kept",
+    },
+  ];
+}
 
 const postLinks = new RegExp(`href="/posts/(${UUID})"`, "g");
 const newsLinks = new RegExp(`href="/news/(${UUID})"`, "g");
@@ -926,14 +1005,14 @@ const sellItemFields = (): FieldSpec[] => [
     kind: "text",
     valid: () => "Bicicleta aro 26",
     required: refused(400, "Dê um título ao anúncio."),
-    long: refused(400, "O título pode ter no máximo 120 caracteres."),
+    long: tooLong(SellItemSchema.shape.title),
     shownAt: (response) => location(response),
   },
   {
     name: "description",
     kind: "text",
     valid: () => "Pouco usada, com cadeado.",
-    long: refused(400, "A descrição pode ter no máximo 4000 caracteres."),
+    long: tooLong(SellItemSchema.shape.description),
     shownAt: (response) => location(response),
   },
   {
@@ -949,7 +1028,7 @@ const sellItemFields = (): FieldSpec[] => [
       "Infinity",
       "0x10",
       ["-1", refused(400, "O preço não pode ser negativo.")],
-      ["99999999999999999999", refused(400, "O preço pode ser no máximo R$ 10.000.000,00.")],
+      ["99999999999999999999", refused(400, firstMessage(fieldRules.price.safeParse("99999999999999999999")))],
     ],
   },
   {
@@ -973,7 +1052,7 @@ const sellItemFields = (): FieldSpec[] => [
     kind: "text",
     valid: () => "Centro",
     required: refused(400, "Diga o bairro onde o item está."),
-    long: refused(400, "O bairro pode ter no máximo 120 caracteres."),
+    long: tooLong(SellItemSchema.shape.location),
     shownAt: (response) => location(response),
   },
 ];
@@ -984,7 +1063,7 @@ const postFields = (): FieldSpec[] => [
     kind: "text",
     valid: () => "Alguém sabe se a feira abre no feriado?",
     required: refused(400, "Escreva o texto do post."),
-    long: refused(400, "O post pode ter no máximo 5.000 caracteres."),
+    long: tooLong(PostSchema.shape.content),
     shownAt: (response) => location(response),
   },
   {
@@ -992,7 +1071,7 @@ const postFields = (): FieldSpec[] => [
     kind: "text",
     valid: () => "Você vai?",
     required: refused(400, "Escreva a pergunta da enquete."),
-    long: refused(400, "A pergunta pode ter no máximo 300 caracteres."),
+    long: tooLong(PostSchema.shape.pollQuestion),
     shownAt: (response) => location(response),
   },
   {
@@ -1000,7 +1079,7 @@ const postFields = (): FieldSpec[] => [
     kind: "text",
     valid: () => ["Vou", "Não vou"],
     required: refused(400, "Uma enquete precisa de pelo menos 2 opções."),
-    long: refused(400, "Cada opção pode ter no máximo 120 caracteres."),
+    long: refused(400, firstMessage(PostSchema.safeParse({ content: "Texto", pollQuestion: "Pergunta?", pollOptions: [KB100, "Outra"] }))),
     shownAt: (response) => location(response),
   },
 ];
@@ -1385,14 +1464,14 @@ const ACTIONS: ActionSpec[] = [
         kind: "newPassword",
         valid: () => "uma-senha-boa-9",
         required: refused(400, MISSING_CREDENTIALS),
-        long: refused(400, "A senha pode ter no máximo 128 caracteres."),
+        long: PASSWORD_TOO_LONG,
       },
       {
         name: "fullName",
         kind: "text",
         valid: () => "Pessoa Nova",
         required: refused(400, "Diga seu nome."),
-        long: refused(400, "Use no máximo 80 caracteres."),
+        long: tooLong(fieldRules.fullName),
         shownAt: (_response, sent) => `/u/${decoded(sent.find(([n]) => n === "username")![1] as Value)}`,
       },
       {
@@ -1484,7 +1563,7 @@ const ACTIONS: ActionSpec[] = [
         kind: "newPassword",
         valid: () => "outra-senha-boa-7",
         required: refused(400, "Digite a nova senha."),
-        long: refused(400, "A senha pode ter no máximo 128 caracteres."),
+        long: PASSWORD_TOO_LONG,
       },
       {
         name: "token",
@@ -1606,7 +1685,7 @@ const ACTIONS: ActionSpec[] = [
     fields: sellItemFields(),
     duplicated: refused(400, "Dê um título ao anúncio."),
     empty: refused(400, "Dê um título ao anúncio."),
-    huge: refused(400, "O título pode ter no máximo 120 caracteres."),
+    huge: tooLong(SellItemSchema.shape.title),
     file: { name: "images", refusal: refused(400, NOT_AN_IMAGE) },
     probe: async () => probe.ids("/my-sell-items", ctx.a, sellItemLinks),
     nothing: "no item created",
@@ -1617,12 +1696,12 @@ const ACTIONS: ActionSpec[] = [
     cookie: () => ctx.a,
     encoding: "multipart",
     fields: [
-      { name: "intent", kind: "intent", valid: () => "save", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) },
+      intentField("save"),
       ...sellItemFields().map((f) => ({ ...f, shownAt: f.shownAt && (() => `/sell-items/${ctx.itemA}`) })),
     ],
     duplicated: refused(400, "Dê um título ao anúncio."),
     empty: refused(400, UNKNOWN_ACTION),
-    huge: refused(400, "O título pode ter no máximo 120 caracteres."),
+    huge: tooLong(SellItemSchema.shape.title),
     file: { name: "images", refusal: refused(400, NOT_AN_IMAGE) },
     probe: async () => probe.form(`/sell-items/${ctx.itemA}/edit`, ctx.a),
     nothing: "the ad unchanged",
@@ -1633,7 +1712,7 @@ const ACTIONS: ActionSpec[] = [
     cookie: () => ctx.a,
     encoding: "form",
     fields: [
-      { name: "intent", kind: "intent", valid: () => "sold", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) },
+      intentField("sold"),
       // Anything but "available" means sold: a legitimate toggle, never an error.
       { name: "status", kind: "choice", valid: () => "available", wrong: ["vendido", "1"] },
     ],
@@ -1651,7 +1730,7 @@ const ACTIONS: ActionSpec[] = [
     path: () => `/sell-items/${deleteTarget}/edit`,
     cookie: () => ctx.a,
     encoding: "form",
-    fields: [{ name: "intent", kind: "intent", valid: () => "delete", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) }],
+    fields: [intentField("delete")],
     duplicated: ACCEPTED,
     empty: refused(400, UNKNOWN_ACTION),
     huge: refused(413, TOO_LARGE),
@@ -1669,7 +1748,7 @@ const ACTIONS: ActionSpec[] = [
     fields: postFields(),
     duplicated: refused(400, "Escreva o texto do post."),
     empty: refused(400, "Escreva o texto do post."),
-    huge: refused(400, "O post pode ter no máximo 5.000 caracteres."),
+    huge: tooLong(PostSchema.shape.content),
     file: { name: "image", refusal: refused(400, NOT_AN_IMAGE) },
     probe: async () => probe.ids("/my-posts", ctx.a, postLinks),
     nothing: "no post created",
@@ -1685,7 +1764,7 @@ const ACTIONS: ActionSpec[] = [
     ],
     duplicated: refused(400, "Escreva o texto do post."),
     empty: refused(400, "Escreva o texto do post."),
-    huge: refused(400, "O post pode ter no máximo 5.000 caracteres."),
+    huge: tooLong(PostSchema.shape.content),
     file: { name: "image", refusal: refused(400, NOT_AN_IMAGE) },
     probe: async () => probe.form(`/posts/${ctx.postA}/edit`, ctx.a),
     nothing: "the post unchanged",
@@ -1717,7 +1796,7 @@ const ACTIONS: ActionSpec[] = [
     cookie: () => ctx.a,
     encoding: "form",
     fields: [
-      { name: "intent", kind: "intent", valid: () => "vote", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) },
+      intentField("vote"),
       { name: "postId", kind: "id", valid: () => ctx.postB, required: refused(404, POLL_GONE), invalid: refused(404, POLL_GONE) },
       {
         name: "optionId",
@@ -1740,7 +1819,7 @@ const ACTIONS: ActionSpec[] = [
     cookie: () => ctx.a,
     encoding: "form",
     fields: [
-      { name: "intent", kind: "intent", valid: () => "vote", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) },
+      intentField("vote"),
       { name: "postId", kind: "id", valid: () => ctx.postB, required: refused(404, POLL_GONE), invalid: refused(404, POLL_GONE) },
       {
         name: "optionId",
@@ -1758,139 +1837,8 @@ const ACTIONS: ActionSpec[] = [
     nothing: "no vote cast",
   },
   // Issue #30: every comment intent, on a post's page and an article's.
-  {
-    label: "POST /posts/{id} intent=comment",
-    path: () => `/posts/${ctx.postB}`,
-    cookie: () => ctx.a,
-    encoding: "form",
-    fields: [
-      { name: "intent", kind: "intent", valid: () => "comment", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) },
-      commentBodyField(),
-      {
-        name: "parentId",
-        kind: "id",
-        valid: () => ctx.commentB,
-        invalid: refused(400, COMMENT_GONE),
-        wrong: ["abc", "0", "99999999999999999999", ["00000000-0000-4000-8000-000000000000", refused(409, NO_REPLY_HERE)]],
-      },
-    ],
-    duplicated: refused(400, "Escreva o comentário."),
-    empty: refused(400, UNKNOWN_ACTION),
-    huge: refused(413, TOO_LARGE),
-    probe: async () => probe.page(`/posts/${ctx.postB}`, ctx.a),
-    nothing: "no comment written",
-  },
-  {
-    label: "POST /news/{id} intent=comment",
-    path: () => `/news/${ctx.newsB}`,
-    cookie: () => ctx.a,
-    encoding: "form",
-    fields: [
-      { name: "intent", kind: "intent", valid: () => "comment", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) },
-      commentBodyField(),
-    ],
-    duplicated: refused(400, "Escreva o comentário."),
-    empty: refused(400, UNKNOWN_ACTION),
-    huge: refused(413, TOO_LARGE),
-    probe: async () => probe.page(`/news/${ctx.newsB}`, ctx.a),
-    nothing: "no comment written",
-  },
-  {
-    label: "POST /posts/{id} intent=edit-comment",
-    path: () => `/posts/${ctx.postB}`,
-    cookie: () => ctx.a,
-    encoding: "form",
-    fields: [
-      { name: "intent", kind: "intent", valid: () => "edit-comment", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) },
-      {
-        name: "commentId",
-        kind: "id",
-        valid: () => ctx.commentA,
-        required: refused(400, COMMENT_GONE),
-        invalid: refused(400, COMMENT_GONE),
-        wrong: ["abc", "0", "99999999999999999999", ["00000000-0000-4000-8000-000000000000", refused(404, COMMENT_MISSING)]],
-      },
-      commentBodyField(),
-    ],
-    duplicated: refused(400, "Escreva o comentário."),
-    empty: refused(400, UNKNOWN_ACTION),
-    huge: refused(413, TOO_LARGE),
-    probe: async () => probe.page(`/posts/${ctx.postB}`, ctx.a),
-    nothing: "the comment unchanged",
-  },
-  {
-    label: "POST /posts/{id} intent=delete-comment",
-    before: async () => {
-      deleteTarget = await newComment(ctx.a, `/posts/${ctx.postB}`, `Para apagar ${unique()}`);
-    },
-    path: () => `/posts/${ctx.postB}`,
-    cookie: () => ctx.a,
-    encoding: "form",
-    fields: [
-      { name: "intent", kind: "intent", valid: () => "delete-comment", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) },
-      {
-        name: "commentId",
-        kind: "id",
-        valid: () => deleteTarget,
-        required: refused(400, COMMENT_GONE),
-        invalid: refused(400, COMMENT_GONE),
-        wrong: ["abc", "0", "99999999999999999999", ["00000000-0000-4000-8000-000000000000", refused(404, COMMENT_MISSING)]],
-      },
-    ],
-    duplicated: refused(400, COMMENT_GONE),
-    empty: refused(400, UNKNOWN_ACTION),
-    huge: refused(413, TOO_LARGE),
-    probe: async () => probe.page(`/posts/${ctx.postB}`, ctx.a),
-    nothing: "the comment kept",
-  },
-  {
-    label: "POST /news/{id} intent=edit-comment",
-    path: () => `/news/${ctx.newsB}`,
-    cookie: () => ctx.a,
-    encoding: "form",
-    fields: [
-      { name: "intent", kind: "intent", valid: () => "edit-comment", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) },
-      {
-        name: "commentId",
-        kind: "id",
-        valid: () => ctx.newsCommentA,
-        required: refused(400, COMMENT_GONE),
-        invalid: refused(400, COMMENT_GONE),
-        wrong: ["abc", "0", "99999999999999999999", ["00000000-0000-4000-8000-000000000000", refused(404, COMMENT_MISSING)]],
-      },
-      commentBodyField(),
-    ],
-    duplicated: refused(400, "Escreva o comentário."),
-    empty: refused(400, UNKNOWN_ACTION),
-    huge: refused(413, TOO_LARGE),
-    probe: async () => probe.page(`/news/${ctx.newsB}`, ctx.a),
-    nothing: "the comment unchanged",
-  },
-  {
-    label: "POST /news/{id} intent=delete-comment",
-    before: async () => {
-      deleteTarget = await newComment(ctx.a, `/news/${ctx.newsB}`, `Para apagar ${unique()}`);
-    },
-    path: () => `/news/${ctx.newsB}`,
-    cookie: () => ctx.a,
-    encoding: "form",
-    fields: [
-      { name: "intent", kind: "intent", valid: () => "delete-comment", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) },
-      {
-        name: "commentId",
-        kind: "id",
-        valid: () => deleteTarget,
-        required: refused(400, COMMENT_GONE),
-        invalid: refused(400, COMMENT_GONE),
-        wrong: ["abc", "0", "99999999999999999999", ["00000000-0000-4000-8000-000000000000", refused(404, COMMENT_MISSING)]],
-      },
-    ],
-    duplicated: refused(400, COMMENT_GONE),
-    empty: refused(400, UNKNOWN_ACTION),
-    huge: refused(413, TOO_LARGE),
-    probe: async () => probe.page(`/news/${ctx.newsB}`, ctx.a),
-    nothing: "the comment kept",
-  },
+  ...commentRows("posts"),
+  ...commentRows("news"),
   {
     label: "POST /news/{id} intent=delete",
     before: async () => {
@@ -1899,7 +1847,7 @@ const ACTIONS: ActionSpec[] = [
     path: () => `/news/${deleteTarget}`,
     cookie: () => ctx.a,
     encoding: "form",
-    fields: [{ name: "intent", kind: "intent", valid: () => "delete", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) }],
+    fields: [intentField("delete")],
     duplicated: ACCEPTED,
     empty: refused(400, UNKNOWN_ACTION),
     huge: refused(413, TOO_LARGE),
@@ -1952,7 +1900,7 @@ const ACTIONS: ActionSpec[] = [
     cookie: () => ctx.a,
     encoding: "form",
     fields: [
-      { name: "intent", kind: "intent", valid: () => "read", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) },
+      intentField("read"),
       { name: "id", kind: "id", valid: () => ctx.notificationA, required: refused(404, NOTIFICATION_GONE), invalid: refused(404, NOTIFICATION_GONE) },
       redirectField(() => "/notifications"),
     ],
@@ -1968,7 +1916,7 @@ const ACTIONS: ActionSpec[] = [
     cookie: () => ctx.a,
     encoding: "form",
     fields: [
-      { name: "intent", kind: "intent", valid: () => "read-all", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) },
+      intentField("read-all"),
       redirectField(() => "/notifications"),
     ],
     duplicated: ACCEPTED,
@@ -1983,13 +1931,13 @@ const ACTIONS: ActionSpec[] = [
     cookie: () => ctx.a,
     encoding: "form",
     fields: [
-      { name: "intent", kind: "intent", valid: () => "profile", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) },
+      intentField("profile"),
       {
         name: "fullName",
         kind: "text",
         valid: () => userA.fullName,
         required: refused(400, "Diga seu nome."),
-        long: refused(400, "Use no máximo 80 caracteres."),
+        long: tooLong(fieldRules.fullName),
         shownAt: () => `/u/${userA.username}`,
       },
       {
@@ -2036,7 +1984,7 @@ const ACTIONS: ActionSpec[] = [
     cookie: () => ctx.a,
     encoding: "form",
     fields: [
-      { name: "intent", kind: "intent", valid: () => "email", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) },
+      intentField("email"),
       { name: "email", kind: "format", valid: () => `nova.${unique()}@exemplo.com.br`, required: refused(400, INVALID_EMAIL), invalid: refused(400, INVALID_EMAIL) },
     ],
     accepted: { status: 303, location: /^\/edit-profile$/ },
@@ -2053,7 +2001,7 @@ const ACTIONS: ActionSpec[] = [
     cookie: () => ctx.p.cookie,
     encoding: "form",
     fields: [
-      { name: "intent", kind: "intent", valid: () => "password", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) },
+      intentField("password"),
       // Issue #13: a new password only with the current one.
       {
         name: "currentPassword",
@@ -2068,7 +2016,7 @@ const ACTIONS: ActionSpec[] = [
         kind: "newPassword",
         valid: () => "senha-nova-boa-3",
         required: refused(400, "Digite a nova senha."),
-        long: refused(400, "A senha pode ter no máximo 128 caracteres."),
+        long: PASSWORD_TOO_LONG,
       },
     ],
     duplicated: refused(400, "Digite a nova senha."),
@@ -2109,7 +2057,7 @@ const ACTIONS: ActionSpec[] = [
     path: () => "/edit-profile",
     cookie: () => ctx.a,
     encoding: "multipart",
-    fields: [{ name: "intent", kind: "intent", valid: () => "avatar", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) }],
+    fields: [intentField("avatar")],
     extra: () => [["avatar", { filename: "eu.png", type: "image/png", data: png }]],
     duplicated: ACCEPTED,
     empty: refused(400, UNKNOWN_ACTION),
