@@ -1,15 +1,17 @@
 import { parseCookie, stringifySetCookie } from "cookie";
 
 /**
- * The one place cookies are read and written: the server's session, flash and theme cookies,
- * Supabase's auth cookies, the shared page cache's "is this request personal?" test and the
- * browser's theme toggle and sign-out cleanup all go through these functions.
+ * The one place the server reads and writes cookies: the session, flash and theme cookies,
+ * Supabase's auth cookies and the shared page cache's "is this request personal?" test all go
+ * through these functions. The browser's theme toggle and sign-out cleanup use
+ * core/document-cookie.ts instead (held to the same answers by its test): this package in any
+ * browser module joined every page's first view (issue #29).
  *
  * Parsing and writing are the `cookie` package's (the one React Router and @supabase/ssr
  * already use): RFC 6265 names, percent-encoded values, attributes written in its order.
  * React Router's createCookie is not used: it stores a value as base64 JSON (optionally
  * signed), which the browser's theme toggle would have to unwrap from document.cookie, and
- * Supabase names and encodes its own cookies. Pure, so the browser can use it too.
+ * Supabase names and encodes its own cookies. Pure.
  */
 
 /** Every cookie of a Cookie header (or document.cookie), decoded; the first of a name wins, as browsers put the most specific path first. */

@@ -1,4 +1,4 @@
-import { cookieNames, expireCookie } from "#core/cookies";
+import { documentCookieNames, expiredDocumentCookie } from "#core/document-cookie";
 import { INSTALL_DISMISSED_KEY } from "~/lib/session-keys";
 import { THEME_STORAGE_KEY } from "#core/theme";
 
@@ -24,8 +24,8 @@ export function clearBrowserStorage(storage: { local: Storage; session: Storage 
 export async function runSignOutCleanup(): Promise<void> {
   clearBrowserStorage({ local: window.localStorage, session: window.sessionStorage });
   // sb-* cookies readable by scripts (Supabase's browser cookies); the server expires the rest.
-  for (const name of cookieNames(document.cookie)) {
-    if (name.startsWith("sb-")) document.cookie = expireCookie(name, false, { httpOnly: false });
+  for (const name of documentCookieNames(document.cookie)) {
+    if (name.startsWith("sb-")) document.cookie = expiredDocumentCookie(name);
   }
   // The modules that register a cleanup load after hydration (app/root.tsx, picture.tsx):
   // import them here so a sign-out before they have loaded still clears their stores.

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { IconTooltip } from "~/components/ui/tooltip";
-import { readCookie } from "#core/cookies";
+import { documentCookie } from "#core/document-cookie";
 import { THEME_COOKIE, THEME_STORAGE_KEY, isTheme, type Theme } from "#core/theme";
 
 /**
@@ -27,7 +27,7 @@ export function ThemeToggle({ theme }: { theme: Theme }) {
   // existed) wins and is mirrored into the cookie.
   useEffect(() => {
     const saved = window.localStorage.getItem(THEME_STORAGE_KEY);
-    if (isTheme(readCookie(document.cookie, THEME_COOKIE)) || !isTheme(saved)) {
+    if (isTheme(documentCookie(document.cookie, THEME_COOKIE)) || !isTheme(saved)) {
       window.localStorage.setItem(THEME_STORAGE_KEY, theme);
     } else if (saved !== theme) {
       // redirectTo keeps the visitor where they are: without it the action's redirect
