@@ -5,7 +5,7 @@ import { hrefOf } from "./item-kinds";
  * log. The values are the database's (reports.item_type, reports.reason,
  * moderation_log.action: supabase/migrations/20261125000300_moderation.sql).
  */
-export const REPORTABLE_KINDS = ["post", "sell_item", "news", "profile", "business", "service", "driver", "comment"] as const;
+export const REPORTABLE_KINDS = ["post", "sell_item", "news", "profile", "business", "service", "driver", "comment", "review"] as const;
 export type ReportableKind = (typeof REPORTABLE_KINDS)[number];
 
 /** The thing reported, as a sentence names it ("Denunciar este post"). */
@@ -18,6 +18,7 @@ export const REPORTABLE_KIND_NAMES: Record<ReportableKind, string> = {
   service: "serviço",
   driver: "motorista",
   comment: "comentário",
+  review: "avaliação",
 };
 
 export const REPORT_REASONS = ["spam", "golpe", "ofensivo", "informacao_errada", "outro"] as const;
@@ -48,8 +49,8 @@ export const LOG_ACTION_LABELS: Record<string, string> = {
   revoke_role: "Papel retirado",
 };
 
-/** Where a reported thing is seen (a comment's place is on its item's page: public.item_link). */
-export function reportedItemHref(kind: Exclude<ReportableKind, "comment">, id: string): string {
+/** Where a reported thing is seen (a comment's or a review's place is on its item's page: public.item_link). */
+export function reportedItemHref(kind: Exclude<ReportableKind, "comment" | "review">, id: string): string {
   return kind === "profile" ? `/user/${id}` : hrefOf(kind, id);
 }
 
@@ -72,4 +73,6 @@ export const KIND_LIST_HREFS: Record<ReportableKind, string> = {
   driver: "/drivers/all",
   // A reporter of a comment goes back to its item (the form's `voltar`); this is the fallback.
   comment: "/posts",
+  // A reporter of a review goes back to its listing (the form's `voltar`); this is the fallback.
+  review: "/businesses",
 };

@@ -13,6 +13,9 @@ import { publicOrigin } from "#server/web/origin";
 import { businessPage } from "#server/cache/reads";
 import { favoriteStateOf } from "#server/toolkit/favorite-state";
 import { getRequestContext } from "#server/toolkit/request-context";
+import { readForm } from "#server/toolkit/action";
+import { ReviewsSection } from "~/components/reviews";
+import { reviewAction, reviewsFor } from "./+shared/reviews.server";
 import type { Route } from "./+types/business";
 import { textLinkClass } from "~/components/ui/text-link";
 
@@ -20,8 +23,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
   const business = await ctx.db.asVisitor(businessPage, { id: params.id });
   if (!business) throw data(null, { status: 404 });
+  const user = await ctx.user();
   return {
     business,
+    reviews: await reviewsFor(ctx, "business", business.id, user?.id ?? null),
     favoriteState: await favoriteStateOf(ctx, [business.id]),
     renderedAt: new Date().toISOString(), pageUrl: `${publicOrigin()}/business/${business.id}` };
 }
@@ -34,8 +39,16 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) =>
       ]
     : [{ title: "Negócio não encontrado · Guida" }];
 
-export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
-  const { business, renderedAt, pageUrl } = loaderData;
+/** Reviews and the owner's answers (issue #30) land here, so a refusal is explained on the page. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const ctx = getRequestContext(context);
+  const read = await readForm(request);
+  if (!read.ok) return read.refusal;
+  return reviewAction(request, ctx, read.form, { kind: "business", id: params.id, path: `/business/${params.id}` });
+}
+
+export default function BusinessProfile({ loaderData, actionData }: Route.ComponentProps) {
+  const { business, reviews, renderedAt, pageUrl } = loaderData;
   const now = useTownNow(renderedAt);
   const today = townClock(now).weekday;
   return (
@@ -107,6 +120,7 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
           </ul>
         </ListingSection>
       ) : null}
+      <ReviewsSection kind="business" path={`/business/${business.id}`} ownerId={business.ownerId} rating={business.rating} reviews={reviews} actionData={actionData} />
       <BusinessActions id={business.id} name={business.name} ownerId={business.ownerId} />
     </article>
   );

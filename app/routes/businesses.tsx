@@ -11,6 +11,7 @@ import { businessList } from "#server/cache/reads";
 import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/businesses";
 import { minuteOf } from "#server/cache/read-cache";
+import { RatingLine } from "~/components/rating";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Negócios de Vila Serena · Guida" },
@@ -66,6 +67,7 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
                 <span className="block truncate text-sm text-stone-600 dark:text-stone-300">
                   {business.category} · {business.neighbourhood}
                 </span>
+                <RatingLine rating={business.rating} />
                 {/* Under the name, so "Fechado · abre amanhã às 7:00" never squeezes it on a phone. */}
                 <span className="mt-1 block">
                   <OpenBadge hours={business.openingHours} now={now} calendar={{ ...business, townHolidays }} />

@@ -14,6 +14,7 @@ import { favoriteStateOf } from "#server/toolkit/favorite-state";
 import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/drivers";
 import { minuteOf } from "#server/cache/read-cache";
+import { RatingLine } from "~/components/rating";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const filter = parseDriverFilter(params.filter);
@@ -105,6 +106,7 @@ export default function Drivers({ loaderData }: Route.ComponentProps) {
                 <span className="line-clamp-2 text-sm text-stone-600 dark:text-stone-300">
                   {vehicleLine(driver.vehicleKind, driver.vehicleDescription)}
                 </span>
+                <RatingLine rating={driver.rating} />
                 <span className="mt-1 block">
                   <AvailabilityBadge hours={driver.workingHours} now={now} />
                 </span>

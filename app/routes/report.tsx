@@ -64,8 +64,8 @@ export const action = signedInAction(async ({ request }: Route.ActionArgs, { ctx
   const outcome = await outcomeOf(ctx.db.asCaller((tx) => reportItem(tx, user.id, { kind: tipo, id, reason, note: note ?? "" })));
   switch (outcome) {
     case "done":
-      // A comment's reporter goes back to the item it was written on (the form's `voltar`).
-      return redirectWithFlash(request, tipo === "comment" ? safeRedirectPath(form.get("voltar"), KIND_LIST_HREFS[tipo]) : KIND_LIST_HREFS[tipo], "Denúncia enviada. Obrigado: a moderação vai analisar.");
+      // A comment's or a review's reporter goes back to the item it was written on (the form's `voltar`).
+      return redirectWithFlash(request, tipo === "comment" || tipo === "review" ? safeRedirectPath(form.get("voltar"), KIND_LIST_HREFS[tipo]) : KIND_LIST_HREFS[tipo], "Denúncia enviada. Obrigado: a moderação vai analisar.");
     case "duplicate":
       return read.refuse(409, { formErrors: ["Você já denunciou este conteúdo. A moderação vai analisar."] });
     case "hidden":
@@ -106,7 +106,7 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
         <FormErrors errors={[...(form.errors ?? []), ...new Set([...(fields.tipo.errors ?? []), ...(fields.id.errors ?? [])])]} id={form.errorId} />
         <input type="hidden" name="tipo" value={loaderData.kind} />
         <input type="hidden" name="id" value={loaderData.id} />
-        {loaderData.kind === "comment" ? <input type="hidden" name="voltar" value={loaderData.href.replace(/[?#].*$/, "")} /> : null}
+        {loaderData.kind === "comment" || loaderData.kind === "review" ? <input type="hidden" name="voltar" value={loaderData.href.replace(/[?#].*$/, "")} /> : null}
         <fieldset className="space-y-2" aria-describedby={fields.reason.errorId}>
           <legend className="font-semibold">Motivo</legend>
           {REPORT_REASONS.map((reason) => (

@@ -11,6 +11,7 @@ import { serviceList } from "#server/cache/reads";
 import { favoriteStateOf } from "#server/toolkit/favorite-state";
 import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/services";
+import { RatingLine } from "~/components/rating";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Serviços em Vila Serena · Guida" },
@@ -66,6 +67,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                     {service.category}
                     {service.neighbourhood ? ` · ${service.neighbourhood}` : null}
                   </p>
+                  <RatingLine rating={service.rating} />
                   {service.priceInfo ? (
                     <p className="mt-0.5 text-sm font-medium text-brand-700 dark:text-brand-100">{service.priceInfo}</p>
                   ) : null}

@@ -6,6 +6,7 @@ import { getNewsArticle, listNews } from "../models/news";
 import { getPost, listPosts } from "../models/posts";
 import { getProfileActivity, getProfileById, getProfileByUsername, listUsers } from "../models/profiles";
 import { listComments, type ThreadRequest } from "../models/comments";
+import { listReviews, type ListingKind } from "../models/reviews";
 import { favoriteIdsAmong } from "../models/favorites";
 import { getUserBadges } from "../models/notifications";
 import { getSellItem, listSellItemCategories, listSellItems, type SellItemFilters } from "../models/sell-items";
@@ -157,6 +158,17 @@ export const commentThread = visitorRead(
   "comments",
   (tx, { itemId, ...request }: ThreadRequest & { itemId: string }) => listComments(tx, itemId, request),
   { kinds: ["comment", "profile"], item: ({ itemId }) => itemId },
+);
+
+/**
+ * A listing's newest reviews as a visitor reads them (issue #30). A review announces its
+ * listing's id (20261130000200_reviews.sql), so a new review drops this listing's only; an
+ * owner's answer (few) drops them all.
+ */
+export const reviewList = visitorRead(
+  "reviews",
+  (tx, { kind, listingId }: { kind: ListingKind; listingId: string }) => listReviews(tx, kind, listingId),
+  { kinds: ["review", "review_reply", "profile"], item: ({ listingId }) => listingId },
 );
 
 export const sellItemList = visitorRead(

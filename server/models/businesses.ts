@@ -5,6 +5,7 @@ import { BUSINESS_OPEN_AT_SQL } from "./hours-sql";
 import type { Queryable } from "../db";
 import { keysetPage, nameOrderPage, type PageRequest } from "./keyset";
 import { ptSortKey } from "./sort";
+import { RATING_SQL, type Rating } from "./reviews";
 
 export const BUSINESSES_PAGE_SIZE = 20;
 
@@ -23,6 +24,8 @@ export type BusinessCard = BusinessCalendarColumns & {
   neighbourhood: string;
   logoUrl: string | null;
   openingHours: OpeningHours | null;
+  /** Kept by the database from the visible reviews (issue #30). */
+  rating: Rating;
 };
 
 export type Business = BusinessCard & {
@@ -58,7 +61,8 @@ export const CALENDAR_COLUMNS = (b: string) => `${b}.holiday_mode AS "holidayMod
          WHERE x.business_id = ${b}.id AND x.ends_on >= (now() AT TIME ZONE 'America/Sao_Paulo')::date - 1
          ORDER BY x.starts_on, x.id LIMIT 20) sd) AS "specialDates"`;
 
-const CARD_COLUMNS = `b.id, b.name, b.category, b.neighbourhood, b.logo_url AS "logoUrl", b.opening_hours AS "openingHours", ${CALENDAR_COLUMNS("b")}`;
+const CARD_COLUMNS = `b.id, b.name, b.category, b.neighbourhood, b.logo_url AS "logoUrl", b.opening_hours AS "openingHours", ${CALENDAR_COLUMNS("b")},
+  ${RATING_SQL("b")} AS rating`;
 
 /** The category picker's counts, kept by a trigger (public.category_counts) rather than counted. */
 export async function listBusinessCategories(tx: Queryable): Promise<{ category: string; count: number }[]> {

@@ -4,6 +4,7 @@ import type { DriverFilter, VehicleKind } from "#core/drivers";
 import type { Queryable } from "../db";
 import { OPEN_AT_SQL } from "./businesses";
 import { keysetPage, nameOrderPage, type PageRequest } from "./keyset";
+import { RATING_SQL, type Rating } from "./reviews";
 
 export const DRIVERS_PAGE_SIZE = 20;
 
@@ -14,6 +15,8 @@ export type DriverCard = {
   vehicleDescription: string;
   photoUrl: string | null;
   workingHours: OpeningHours | null;
+  /** Kept by the database from the visible reviews (issue #30). */
+  rating: Rating;
 };
 
 export type Driver = DriverCard & {
@@ -24,7 +27,7 @@ export type Driver = DriverCard & {
 };
 
 const CARD_COLUMNS = `d.id, d.name, d.vehicle_kind AS "vehicleKind", d.vehicle_description AS "vehicleDescription",
-  d.photo_url AS "photoUrl", d.working_hours AS "workingHours"`;
+  d.photo_url AS "photoUrl", d.working_hours AS "workingHours", ${RATING_SQL("d")} AS rating`;
 
 /**
  * One page of drivers for a filter, in one statement. "disponiveis" is the open-now rule

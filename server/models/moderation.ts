@@ -40,6 +40,7 @@ export async function reportTarget(tx: Queryable, kind: ReportableKind, id: stri
        UNION ALL SELECT name FROM public.services WHERE $1 = 'service' AND id = $2
        UNION ALL SELECT name FROM public.drivers WHERE $1 = 'driver' AND id = $2
        UNION ALL SELECT left(body, 80) FROM public.comments WHERE $1 = 'comment' AND id = $2
+       UNION ALL SELECT CASE WHEN body = '' THEN stars || ' estrelas' ELSE left(body, 80) END FROM public.reviews WHERE $1 = 'review' AND id = $2
      ) t WHERE public.item_is_visible($1, $2::uuid)`,
     [kind, id],
   );

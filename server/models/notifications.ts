@@ -4,7 +4,7 @@ import { keysetPage, newestOrderPage, type PageRequest } from "./keyset";
 
 export type Notification = {
   id: string;
-  kind: "welcome" | "favorite" | "vote" | "moderation" | "comment";
+  kind: "welcome" | "favorite" | "vote" | "moderation" | "comment" | "review";
   title: string;
   body: string;
   link: string | null;

@@ -2,6 +2,7 @@ import { isUuid } from "#core/uuid";
 import type { Queryable } from "../db";
 import { listCategoryCounts } from "./businesses";
 import { keysetPage, nameOrderPage, type PageRequest } from "./keyset";
+import { RATING_SQL, type Rating } from "./reviews";
 
 export const SERVICES_PAGE_SIZE = 20;
 
@@ -15,10 +16,12 @@ export type ServiceCard = {
   whatsapp: string | null;
   priceInfo: string;
   imageUrl: string | null;
+  /** Kept by the database from the visible reviews (issue #30). */
+  rating: Rating;
 };
 
 const CARD_COLUMNS = `s.id, s.name, s.category, s.description, s.neighbourhood, s.phone, s.whatsapp,
-            s.price_info AS "priceInfo", s.image_url AS "imageUrl"`;
+            s.price_info AS "priceInfo", s.image_url AS "imageUrl", ${RATING_SQL("s")} AS rating`;
 
 export async function listServiceCategories(tx: Queryable): Promise<{ category: string; count: number }[]> {
   return listCategoryCounts(tx, "services");

@@ -12,6 +12,7 @@ import { hasSupabaseAuthSchema } from "../db/migrate";
 import { pendingArtworkFile } from "../storage/placeholder";
 import type { Database, Queryable } from "../db/types";
 import { insertDemoComments } from "./seed-comments";
+import { insertDemoReviews } from "./seed-reviews";
 
 /** The demo town's numbers are written as people type them; stored in their one E.164 spelling. */
 function e164(phone: string): string {
@@ -126,6 +127,7 @@ export async function seedDemoTownIfEmpty(
       uid: plan.uid,
       now: options.now ?? new Date(),
     });
+    await insertDemoReviews(tx, { uid: plan.uid, now: options.now ?? new Date() });
   });
   return true;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { hashPassword } from "../auth/password";
 import { normalizeBrazilianPhone } from "#core/phone";
 import { insertDemoComments } from "./seed-comments";
+import { insertDemoReviews } from "./seed-reviews";
 import { buildDemoTown, DEMO_PASSWORD } from "./seed-data";
 import { SupabaseSeedRefusedError } from "./seed";
 import { hasSupabaseAuthSchema } from "../db/migrate";
@@ -209,6 +210,7 @@ async function addCopy(tx: Queryable, copy: number, now: Date, passwordHash: str
     uid,
     now,
   });
+  await insertDemoReviews(tx, { uid, now });
 
   // Each resident of the copy keeps two favorites of it: the owners' notifications follow.
   const items = [

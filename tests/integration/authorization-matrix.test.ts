@@ -102,6 +102,8 @@ type Ids = {
   /** Issue #30: Ana's comments on her own post, one to edit and one to delete. */
   anaComment: string;
   anaCommentToDelete: string;
+  /** Issue #30: Ana's review of Antônio's business. */
+  anaReview: string;
 };
 
 type Ctx = {
@@ -813,6 +815,68 @@ const ROWS: Row[] = [
         outcome: "her own vote changed",
         verify: async (c) => expectVote(c, "dona", c.ids.otherPollOption),
       },
+    },
+  },
+
+  // ----------------------------------------------------------------- reviews (issue #30)
+  {
+    method: "POST",
+    path: "/business/{business}",
+    intent: "review",
+    owner: "antonio",
+    ownerIs: "the business owner",
+    note: "their own business",
+    target: "business",
+    fields: () => [["stars", "5"], ["body", "O melhor da cidade"]],
+    cells: {
+      visitor: toLogin(303),
+      owner: { status: 403, contains: () => ["Quem é dono do cadastro não pode avaliá-lo."] },
+      other: {
+        status: 303,
+        effect: "own",
+        outcome: "her own review of Antônio's business",
+        verify: async (c, res) => {
+          expect(res.headers.location ?? "").toMatch(new RegExp(`^/business/${c.ids.business}#avaliacao-${UUID}$`));
+          expect(decodeHtml(await html(c, `/business/${c.ids.business}`))).toContain("O melhor da cidade");
+        },
+      },
+    },
+  },
+  {
+    method: "POST",
+    path: "/business/{business}",
+    intent: "edit-review",
+    ownerIs: "the review's author",
+    target: "business",
+    fields: (c) => [["reviewId", c.ids.anaReview], ["stars", "3"], ["body", "Avaliação da Ana, revisada"]],
+    cells: {
+      visitor: toLogin(303),
+      owner: {
+        status: 303,
+        effect: "allowed",
+        phase: 1,
+        verify: async (c) => expect(decodeHtml(await html(c, `/business/${c.ids.business}`))).toContain("Avaliação da Ana, revisada"),
+      },
+      other: { status: 403, contains: () => ["Só quem escreveu a avaliação pode editá-la"] },
+    },
+  },
+  {
+    method: "POST",
+    path: "/business/{business}",
+    intent: "answer-review",
+    owner: "antonio",
+    ownerIs: "the business owner",
+    target: "business",
+    fields: (c) => [["reviewId", c.ids.anaReview], ["body", "Obrigado, Ana!"]],
+    cells: {
+      visitor: toLogin(303),
+      owner: {
+        status: 303,
+        effect: "allowed",
+        phase: 1,
+        verify: async (c) => expect(decodeHtml(await html(c, `/business/${c.ids.business}`))).toContain("Obrigado, Ana!"),
+      },
+      other: { status: 403, contains: () => ["só o dono do cadastro pode respondê-la"] },
     },
   },
 
@@ -1604,7 +1668,6 @@ const ROWS: Row[] = [
   ...[
     "/",
     "/businesses",
-    "/business/{business}",
     "/services",
     "/service/{service}",
     "/drivers",
@@ -1819,10 +1882,15 @@ async function discover(base: string, digest: Ctx["digest"]): Promise<Ctx> {
   };
   const anaComment = await commentOf("Comentário da Ana para editar");
   const anaCommentToDelete = await commentOf("Comentário da Ana para apagar");
+  // Issue #30: Ana reviews Antônio's business.
+  const reviewed = await post(c, `/business/${business!}`, [["intent", "review"], ["stars", "4"], ["body", "Avaliação da Ana"]], c.cookies.ana);
+  const anaReview = new RegExp(`#avaliacao-(${UUID})`).exec(reviewed.headers.location ?? "")?.[1];
+  if (reviewed.status !== 303 || !anaReview) throw new Error(`Ana's review answered ${reviewed.status}: ${reviewed.body.slice(0, 300)}`);
 
   c.ids = {
     anaComment,
     anaCommentToDelete,
+    anaReview,
     anaId: anaId!,
     username: ANA.username,
     sellItem: anaItems[0]!,

@@ -41,6 +41,9 @@ const PROPOSAL = "10000000-0000-4000-8000-0000000000c7";
 const CLAIM = "10000000-0000-4000-8000-0000000000c8";
 const REPORT = "10000000-0000-4000-8000-0000000000c9";
 const COMMENT = "10000000-0000-4000-8000-0000000000ca"; // Alice's, on Bruno's post (issue #30)
+const REVIEW = "10000000-0000-4000-8000-0000000000cb"; // Alice's, of Bruno's business (issue #30)
+const BRUNO_REVIEW = "10000000-0000-4000-8000-0000000000cc"; // Bruno's, of Alice's business, answered by her
+const BRUNO_REVIEW_2 = "10000000-0000-4000-8000-0000000000cd"; // Bruno's, of Alice's service, not answered
 const FORGED_ID = "9f000000-0000-4000-8000-000000000001";
 const SPECIAL_DATE = "10000000-0000-4000-8000-0000000000ca";
 
@@ -178,6 +181,10 @@ const MATRIX: Record<string, TableRules> = {
       logo_url: owner(q("/media/logo-novo.webp")),
       cover_url: owner(q("/media/capa-nova.webp")),
       created_at: nobody(FUTURE),
+      // Issue #30: kept by a trigger from the listing's visible reviews.
+      rating_count: nobody("999"),
+      rating_sum: nobody("999"),
+      rating_counts: nobody(`'{9,9,9,9,9}'`),
       updated_at: nobody(FUTURE),
     },
   },
@@ -211,6 +218,10 @@ const MATRIX: Record<string, TableRules> = {
       price_info: nobody(q("Grátis")),
       image_url: nobody(q("/media/outra.webp")),
       moderation_state: nobody(q("hidden")),
+      // Issue #30: kept by a trigger from the listing's visible reviews.
+      rating_count: nobody("999"),
+      rating_sum: nobody("999"),
+      rating_counts: nobody(`'{9,9,9,9,9}'`),
       // Kept by the database from the name (20261126000700_city_keyset.sql): nobody writes it.
       name_sort_key: GENERATED,
       created_at: nobody(FUTURE),
@@ -235,6 +246,10 @@ const MATRIX: Record<string, TableRules> = {
       photo_url: nobody(q("/media/outra.webp")),
       working_hours: nobody(`'{}'::jsonb`),
       moderation_state: nobody(q("hidden")),
+      // Issue #30: kept by a trigger from the listing's visible reviews.
+      rating_count: nobody("999"),
+      rating_sum: nobody("999"),
+      rating_counts: nobody(`'{9,9,9,9,9}'`),
       // Kept by the database from the name (20261126000700_city_keyset.sql): nobody writes it.
       name_sort_key: GENERATED,
       created_at: nobody(FUTURE),
@@ -380,6 +395,46 @@ const MATRIX: Record<string, TableRules> = {
       created_at: nobody(FUTURE),
       edited_at: nobody(FUTURE),
       deleted_at: owner(FUTURE, { stored: "now()", check: "body = ''" }),
+    },
+  },
+  // Issue #30: one per resident per listing, written as oneself (never of one's own listing);
+  // the stars and text changed by their author (the database dates it anew), removed by them.
+  reviews: {
+    where: `id = ${q(REVIEW)}`,
+    select: PUBLIC_READ,
+    insert: {
+      row: { business_id: q(FREE_BIZ), service_id: "NULL", driver_id: "NULL", author_id: q(ALICE), stars: "4", body: q("Bom atendimento") },
+      ...OWNER_INSERTS,
+      check: `created_at = now() AND updated_at = now() AND moderation_state = 'visible'`,
+    },
+    delete: OWNER_DELETES,
+    columns: {
+      id: nobody(q(FORGED_ID)),
+      business_id: nobody(q(BIZ)),
+      service_id: nobody(q(SERVICE)),
+      driver_id: nobody(q(DRIVER)),
+      // Kept by the database (whichever listing is set): nobody writes them.
+      listing_id: { ...GENERATED, value: q(FORGED_ID) },
+      listing_kind: GENERATED,
+      author_id: nobody(q(BRUNO)),
+      stars: owner("2", { check: "updated_at = now()" }),
+      body: owner(q("Mudei de ideia"), { check: "updated_at = now()" }),
+      moderation_state: nobody(q("hidden")),
+      created_at: nobody(FUTURE),
+      updated_at: nobody(FUTURE),
+    },
+  },
+  // The listing owner's one answer to a review (the row's owner is its writer): never changed.
+  review_replies: {
+    where: `review_id = ${q(BRUNO_REVIEW)}`,
+    select: PUBLIC_READ,
+    insert: { row: { review_id: q(BRUNO_REVIEW_2), author_id: q(ALICE), body: q("Obrigada, Bruno!") }, ...OWNER_INSERTS, check: `created_at = now()` },
+    delete: NOBODY_DELETES,
+    columns: {
+      review_id: nobody(q(BRUNO_REVIEW_2)),
+      author_id: nobody(q(BRUNO)),
+      body: nobody(q("Resposta trocada")),
+      created_at: nobody(FUTURE),
     },
   },
   // Written only by the database's triggers; the owner marks them read, at the database's time.
@@ -800,6 +855,11 @@ async function buildTown(db: Database): Promise<void> {
     INSERT INTO public.rate_limits (key, count, reset_at) VALUES ('signin-ip:192.0.2.1', 1, now() + interval '1 hour');
     INSERT INTO public.businesses (id, owner_id, name, category)
       VALUES ('${BRUNO_BIZ}', '${BRUNO}', 'Oficina do Bruno', 'Oficinas'), ('${FREE_BIZ}', NULL, 'Mercearia Sem Dono', 'Mercados');
+    INSERT INTO public.reviews (id, business_id, service_id, author_id, stars, body)
+      VALUES ('${REVIEW}', '${BRUNO_BIZ}', NULL, '${ALICE}', 4, 'Conserto rápido'),
+             ('${BRUNO_REVIEW}', '${BIZ}', NULL, '${BRUNO}', 5, 'Pão ótimo'),
+             ('${BRUNO_REVIEW_2}', NULL, '${SERVICE}', '${BRUNO}', 3, '');
+    INSERT INTO public.review_replies (review_id, author_id, body) VALUES ('${BRUNO_REVIEW}', '${ALICE}', 'Obrigada!');
     INSERT INTO public.reports (id, reporter_id, item_type, item_id, reason) VALUES ('${REPORT}', '${ALICE}', 'post', '${BRUNO_POST}', 'spam');
     INSERT INTO public.listing_proposals (id, proposer_id, kind, name, category) VALUES ('${PROPOSAL}', '${ALICE}', 'service', 'Aulas da Alice', 'Aulas');
     INSERT INTO public.business_claims (id, claimant_id, business_id) VALUES ('${CLAIM}', '${ALICE}', '${BRUNO_BIZ}');
@@ -1001,6 +1061,25 @@ forEachEngine((getDb) => {
           getDb(),
           actor,
           `SELECT body FROM public.comments WHERE id = ${q(COMMENT)}`,
+          async (_tx, attempt) => {
+            expect("rows" in attempt ? attempt.rows.length > 0 : attempt.error.message).toBe(sees);
+          },
+          hide,
+        );
+      });
+    }
+  });
+
+  // Issue #30: a hidden review (and its answer) is read by its author and moderators only.
+  describe("a hidden review", () => {
+    const hide = `UPDATE public.reviews SET moderation_state = 'hidden' WHERE id = ${q(REVIEW)}`;
+    const readers: [Actor, boolean][] = [["anon", false], ["other", false], ["owner", true], ["moderator", true], ["admin", true]];
+    for (const [actor, sees] of readers) {
+      it(`reviews as ${actor}: ${sees ? "visible" : "hidden"}`, async () => {
+        await probe(
+          getDb(),
+          actor,
+          `SELECT stars FROM public.reviews WHERE id = ${q(REVIEW)}`,
           async (_tx, attempt) => {
             expect("rows" in attempt ? attempt.rows.length > 0 : attempt.error.message).toBe(sees);
           },

@@ -327,6 +327,8 @@ const ctx = {
   commentA: "",
   /** A's comment on B's article (A edits it). */
   newsCommentA: "",
+  /** A's review of B's business, answered by B: another create is a 409, another answer too. */
+  reviewA: "",
 };
 
 let png: Buffer;
@@ -467,6 +469,12 @@ beforeAll(async () => {
   ctx.commentB = await newComment(ctx.b, `/posts/${ctx.postB}`, "Comentário de B");
   ctx.commentA = await newComment(ctx.a, `/posts/${ctx.postB}`, "Comentário de A");
   ctx.newsCommentA = await newComment(ctx.a, `/news/${ctx.newsB}`, "Comentário de A na notícia");
+  ctx.reviewA = firstMatch(
+    await created(`/business/${ctx.businessB}`, ctx.a, asForm([["intent", "review"], ["stars", "4"], ["body", "Atendimento bom"]]), "writing a review"),
+    new RegExp(`#avaliacao-(${UUID})`),
+    "review id in the redirect",
+  );
+  await created(`/business/${ctx.businessB}`, ctx.b, asForm([["intent", "answer-review"], ["reviewId", ctx.reviewA], ["body", "Obrigado!"]]), "answering a review");
   ctx.optionsB = valuesOf((await get(`/posts/${ctx.postB}`, ctx.a)).body, "optionId");
   // A third poll nobody edits: its options are the forged ones (A's own poll changes under the table).
   ctx.postC = await newPost(ctx.b, "Post de C", { question: "Qual hora?", options: ["Manhã", "Tarde"] });
@@ -864,6 +872,34 @@ function commentRows(page: "posts" | "news"): ActionSpec[] {
     },
   ];
 }
+
+// Issue #30's reviews.
+const REVIEW_GONE = "Avaliação não encontrada.";
+const REVIEW_MISSING = "Esta avaliação (ou o cadastro avaliado) não existe mais.";
+const STARS_REFUSED = "Escolha de 1 a 5 estrelas.";
+const starsField = (): FieldSpec => ({
+  name: "stars",
+  kind: "choice",
+  valid: () => "4",
+  required: refused(400, STARS_REFUSED),
+  invalid: refused(400, STARS_REFUSED),
+  wrong: ["0", "6", "4.5", "-1", "cinco"],
+});
+const reviewBodyField = (): FieldSpec => ({
+  name: "body",
+  kind: "text",
+  valid: () => `Chegou no horário ${unique()}`,
+  long: refused(400, "O texto pode ter no máximo 2.000 caracteres."),
+  shownAt: (response) => location(response),
+});
+const reviewIdField = (): FieldSpec => ({
+  name: "reviewId",
+  kind: "id",
+  valid: () => ctx.reviewA,
+  required: refused(400, REVIEW_GONE),
+  invalid: refused(400, REVIEW_GONE),
+  wrong: ["abc", "0", "99999999999999999999", ["00000000-0000-4000-8000-000000000000", refused(404, REVIEW_MISSING)]],
+});
 
 const postLinks = new RegExp(`href="/posts/(${UUID})"`, "g");
 const newsLinks = new RegExp(`href="/news/(${UUID})"`, "g");
@@ -1839,6 +1875,59 @@ const ACTIONS: ActionSpec[] = [
   // Issue #30: every comment intent, on a post's page and an article's.
   ...commentRows("posts"),
   ...commentRows("news"),
+  // Issue #30: the review intents on a business's page. A has reviewed B's business and B has
+  // answered it (beforeAll), so what the fields let through is the database's 409 each time.
+  {
+    label: "POST /business/{id} intent=review",
+    path: () => `/business/${ctx.businessB}`,
+    cookie: () => ctx.a,
+    encoding: "form",
+    fields: [
+      { name: "intent", kind: "intent", valid: () => "review", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) },
+      starsField(),
+      { ...reviewBodyField(), shownAt: undefined },
+    ],
+    base: refused(409, "Você já avaliou este negócio. Cada morador avalia uma vez: edite a sua avaliação."),
+    duplicated: refused(400, STARS_REFUSED),
+    empty: refused(400, UNKNOWN_ACTION),
+    huge: refused(413, TOO_LARGE),
+    probe: async () => probe.page(`/business/${ctx.businessB}`, ctx.a),
+    nothing: "no second review",
+  },
+  {
+    label: "POST /business/{id} intent=edit-review",
+    path: () => `/business/${ctx.businessB}`,
+    cookie: () => ctx.a,
+    encoding: "form",
+    fields: [
+      { name: "intent", kind: "intent", valid: () => "edit-review", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) },
+      reviewIdField(),
+      starsField(),
+      reviewBodyField(),
+    ],
+    duplicated: refused(400, STARS_REFUSED),
+    empty: refused(400, UNKNOWN_ACTION),
+    huge: refused(413, TOO_LARGE),
+    probe: async () => probe.page(`/business/${ctx.businessB}`, ctx.a),
+    nothing: "the review unchanged",
+  },
+  {
+    label: "POST /business/{id} intent=answer-review",
+    path: () => `/business/${ctx.businessB}`,
+    cookie: () => ctx.b,
+    encoding: "form",
+    fields: [
+      { name: "intent", kind: "intent", valid: () => "answer-review", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) },
+      reviewIdField(),
+      { name: "body", kind: "text", valid: () => `Obrigado pela visita ${unique()}`, required: refused(400, "Escreva a resposta."), long: refused(400, "A resposta pode ter no máximo 2.000 caracteres.") },
+    ],
+    base: refused(409, "Esta avaliação já tem uma resposta do dono."),
+    duplicated: refused(400, REVIEW_GONE),
+    empty: refused(400, UNKNOWN_ACTION),
+    huge: refused(413, TOO_LARGE),
+    probe: async () => probe.page(`/business/${ctx.businessB}`, ctx.b),
+    nothing: "no second answer",
+  },
   {
     label: "POST /news/{id} intent=delete",
     before: async () => {

@@ -74,6 +74,7 @@ forEachEngine(
         { fn: "item_is_hidden", roles: "authenticated" }, // the report form: "já foi ocultado" (issue #25)
         { fn: "moderate", roles: "authenticated" }, // moderators
         { fn: "my_trust", roles: "authenticated" }, // the caller's own trust level (issue #25)
+        { fn: "owns_listing", roles: "authenticated" }, // policies: nobody reviews their own listing (issue #30)
         { fn: "poll_has_votes", roles: "anon,authenticated" }, // policies
         { fn: "remove_town_holiday", roles: "authenticated" }, // admins (issue #32)
         { fn: "report_weight", roles: "authenticated" }, // moderators (NULL to anyone else)

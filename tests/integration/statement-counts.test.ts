@@ -73,7 +73,9 @@ const PAGES: [string, number | null, number, number][] = [
   ["/businesses?pagina=2", 5, 10, 1],
   ["/businesses?aberto=1", 5, 10, 1],
   ["/businesses.data", 5, 10, 1],
-  ["/business/{business}", 4, 13, 1],
+  // Issue #30: + the reviews (a visitor's: one cached read; a resident's is read with their
+  // claims every time, their own review first, hidden or not).
+  ["/business/{business}", 8, 17, 5],
   ["/services", 5, 14, 1],
   ["/drivers/all", 4, 13, 1],
   ["/drivers/disponiveis", 4, 13, 1],

@@ -1,0 +1,104 @@
+import type { Page } from "@playwright/test";
+import { demoUserByKey, expect, open, pageFor, test, town, type DemoUser } from "./helpers";
+
+/**
+ * Issue #30's reviews in the browser at 360 px, JavaScript on ("js": fetcher forms) and off
+ * ("no-js": plain form posts, 303 back to the review): a resident reviews a business (a
+ * review without stars is refused in Portuguese with the text kept), a second create from
+ * another tab is a 409 pointing at the first, the review is changed, the owner is notified
+ * and answers once, and the average and count move on the page and in the list.
+ *
+ * The reviewer owns another business: the demo town's owners review nothing (server/seed/
+ * seed-reviews.ts), so they start without a review of their own. Residents kept clear of the
+ * businesses and hours specs' (which sign in the first four owners and edit the last two).
+ */
+const USED_ELSEWHERE = new Set([
+  "antonio_batista", "bia_moreira", "camila_nogueira", "fe_carvalho", "helena_martins", "ju_pereira",
+  "larissa_duarte", "lucas_araujo", "rafael_goncalves", "thiago_cardoso", "tiao_rodrigues", town.users[3]!.key,
+]);
+const owned = town.businesses.filter((b) => b.ownerKey && !USED_ELSEWHERE.has(b.ownerKey));
+const cast = (javaScriptEnabled: boolean) => {
+  const [business, reviewerBusiness] = javaScriptEnabled ? [owned[4]!, owned[6]!] : [owned[5]!, owned[7]!];
+  return { business, owner: demoUserByKey(business.ownerKey!), reviewer: demoUserByKey(reviewerBusiness.ownerKey!) };
+};
+
+
+/** The listing's count as the page says it ("3 avaliações"), 0 before the first review. */
+async function countOn(page: Page): Promise<number> {
+  const total = page.getByTestId("total-avaliacoes");
+  if ((await total.count()) === 0) return 0;
+  return Number((await total.innerText()).replace(/\D/g, ""));
+}
+
+const reviewCard = (page: Page, who: DemoUser) => page.getByRole("article", { name: `Avaliação de ${who.fullName}` });
+/** A text as the review shows it (not the same text in its edit form's field). */
+const shown = (page: Page, who: DemoUser, text: string) => reviewCard(page, who).locator("p").filter({ hasText: text });
+
+test.describe("reviews", () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("review a business, a second create is a 409, change it, the owner answers, the count moves", async ({ browser, javaScriptEnabled }) => {
+    const { business, owner, reviewer } = cast(javaScriptEnabled);
+    const visitor = await pageFor(browser, null);
+    const listPath = `/businesses?categoria=${encodeURIComponent(business.category)}`;
+    await open(visitor, listPath, javaScriptEnabled);
+    const path = (await visitor.getByRole("link", { name: new RegExp(business.name) }).first().getAttribute("href"))!;
+    await open(visitor, path, javaScriptEnabled);
+    const before = await countOn(visitor);
+
+    // No stars: refused in Portuguese, the text kept; then 2 stars.
+    const them = await pageFor(browser, reviewer);
+    await open(them, path, javaScriptEnabled);
+    const text = "Atendimento demorado, mas resolveram meu problema.";
+    await them.getByLabel("Conte como foi (opcional)").fill(text);
+    await them.getByRole("button", { name: "Publicar avaliação" }).click();
+    await expect(them.getByText("Escolha de 1 a 5 estrelas.")).toBeVisible();
+    await expect(them.getByLabel("Conte como foi (opcional)")).toHaveValue(text);
+    await them.getByText("2 ★", { exact: true }).click();
+    await them.getByRole("button", { name: "Publicar avaliação" }).click();
+    await expect(them).toHaveURL(new RegExp(`${path}#avaliacao-[0-9a-f-]{36}$`));
+    await expect(them.getByText("Avaliação publicada.").first()).toBeVisible();
+    await expect(shown(them, reviewer, text)).toBeVisible();
+
+    // Another tab still showing the form: its create answers 409 and points at the review.
+    const again = await them.request.post(path, { form: { intent: "review", form: "review", stars: "5", body: "De novo" }, maxRedirects: 0 });
+    expect(again.status()).toBe(409);
+    const answer = await again.text();
+    expect(answer).toContain("Você já avaliou este negócio.");
+    expect(answer).toMatch(/href="#avaliacao-[0-9a-f-]{36}"/);
+
+    // Changed: 5 stars and a new text replace the first.
+    await open(them, path, javaScriptEnabled);
+    const card = reviewCard(them, reviewer);
+    await card.getByText("Editar avaliação").click();
+    await card.getByText("5 ★", { exact: true }).click();
+    const changed = "Voltei e fui muito bem atendido. Recomendo!";
+    await card.getByLabel("Conte como foi (opcional)").fill(changed);
+    await card.getByRole("button", { name: "Salvar avaliação" }).click();
+    await expect(them.getByText("Avaliação atualizada.").first()).toBeVisible();
+    await expect(shown(them, reviewer, changed)).toBeVisible();
+    await expect(reviewCard(them, reviewer).getByRole("img", { name: "5 de 5 estrelas" })).toBeVisible();
+    await expect(shown(them, reviewer, text)).toHaveCount(0);
+
+    // The owner hears of it and answers once, publicly.
+    const ownerPage = await pageFor(browser, owner);
+    await open(ownerPage, "/notifications", javaScriptEnabled);
+    await expect(ownerPage.getByText(`Nova avaliação de ${business.name}`).first()).toBeVisible();
+    await open(ownerPage, path, javaScriptEnabled);
+    const theirs = reviewCard(ownerPage, reviewer);
+    await theirs.getByText("Responder", { exact: true }).click();
+    const reply = "Obrigado pela visita! Volte sempre.";
+    await theirs.getByLabel(`Resposta pública a ${reviewer.fullName}`).fill(reply);
+    await theirs.getByRole("button", { name: "Publicar resposta" }).click();
+    await expect(shown(ownerPage, reviewer, reply)).toBeVisible();
+    await expect(reviewCard(ownerPage, reviewer).getByText("Responder", { exact: true })).toHaveCount(0);
+
+    // Everyone sees the new count on the page and in the list.
+    await open(visitor, path, javaScriptEnabled);
+    expect(await countOn(visitor)).toBe(before + 1);
+    await expect(shown(visitor, reviewer, reply)).toBeVisible();
+    await open(visitor, listPath, javaScriptEnabled);
+    const listed = visitor.getByRole("link", { name: new RegExp(business.name) }).first();
+    await expect(listed).toContainText(before + 1 === 1 ? "(1 avaliação)" : `(${before + 1} avaliações)`);
+  });
+});
