@@ -5,6 +5,7 @@ import { averageLabel, reviewAnchor, reviewCountLabel, reviewFormKey, starsLabel
 import { formatLongDate, formatShortDate } from "#core/format";
 import type { Refused } from "#core/refused";
 import { ReviewForm } from "./review-forms";
+import type { ListingKind } from "#core/item-kinds";
 
 /** A review as the page's loader sends it (server/models/reviews.ts reads it). */
 type Review = {
@@ -19,7 +20,7 @@ type Review = {
 };
 
 export type ReviewsProps = {
-  kind: "business" | "service" | "driver";
+  kind: ListingKind;
   /** The listing's page, where the forms post. */
   path: string;
   ownerId: string | null;

@@ -9,7 +9,9 @@ import { isUuid } from "#core/uuid";
  * functions run with the caller's claims and turn the database's refusals into outcomes.
  */
 
-export type ListingKind = "business" | "service" | "driver";
+import type { ListingKind } from "#core/item-kinds";
+
+export type { ListingKind };
 
 /** The newest reviews a listing's page shows (the rating counts them all). */
 const REVIEWS_SHOWN = 30;
