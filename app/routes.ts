@@ -27,6 +27,7 @@ export default [
   route("game/clicker", "routes/game-clicker.tsx"),
   route("debug/storage", "routes/debug-storage.tsx"),
   route("instalar", "routes/instalar.tsx"),
+  route("farmacias-de-plantao", "routes/duty-pharmacies.tsx"),
   // Marketplace: the layout holds the in-memory cart across the list and item pages.
   route("sell-items", "routes/marketplace.tsx", [
     index("routes/sell-items.tsx"),

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { DutyCard } from "~/components/duty-card";
 import { OpenBadge } from "~/components/open-badge";
 import { Picture } from "~/components/picture";
 import { VEHICLE_LABELS } from "#core/drivers";
@@ -53,7 +54,7 @@ function Section(props: { id: string; kind: ItemKind; title: string; more: { to:
 type HomeDriver = Route.ComponentProps["loaderData"]["drivers"][number];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { openBusinesses, openBusinessCount, townHolidays, sellItems, news, posts, drivers, renderedAt } = loaderData;
+  const { openBusinesses, openBusinessCount, townHolidays, dutyNow, sellItems, news, posts, drivers, renderedAt } = loaderData;
   const now = useTownNow(renderedAt);
   // The page's first listing image (its largest paint) is fetched first: the first open
   // business's logo, or the first available driver's photo when no business is open.
@@ -82,6 +83,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+      </Section>
+
+      <Section id="farmacia-de-plantao" kind="business" title="Farmácia de plantão" more={{ to: "/farmacias-de-plantao", label: "Ver o rodízio" }} empty={dutyNow.length === 0 && "Nenhuma farmácia de plantão neste momento."}>
+        <div className="space-y-2">
+          {dutyNow.map((turn) => (
+            <DutyCard key={turn.id} turn={turn} now={now} />
+          ))}
+        </div>
       </Section>
 
       <AvailableDrivers drivers={drivers} lead={lead === "driver"} />

@@ -12,6 +12,7 @@ import { getUserBadges } from "../models/notifications";
 import { getSellItem, listSellItemCategories, listSellItems, type SellItemFilters } from "../models/sell-items";
 import { getService, listServiceCategories, listServices } from "../models/services";
 import { getHomeOverview } from "../models/town";
+import { listDutyTurns } from "../models/duty";
 import type { PageRequest } from "../models/keyset";
 import type { DriverFilter } from "#core/drivers";
 
@@ -78,8 +79,11 @@ export function readKey(name: string, args: unknown): string {
 
 /** The open-now filter compares HH:MM: a minute's answer serves the whole minute (minuteOf). */
 export const homeOverview = visitorRead("home", (tx, { minute }: { minute: Date }) => getHomeOverview(tx, minute), {
-  kinds: ["business", "driver", "news", "post", "sell_item", "profile", "holiday"],
+  kinds: ["business", "driver", "news", "post", "sell_item", "profile", "holiday", "duty"],
 });
+
+/** The rota from this minute on, a week of it (issue #32): /farmacias-de-plantao. */
+export const dutyRota = visitorRead("duty", (tx, { minute }: { minute: Date }) => listDutyTurns(tx, minute), { kinds: ["duty", "business"] });
 
 export const businessList = visitorRead(
   "businesses",

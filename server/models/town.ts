@@ -4,11 +4,14 @@ import type { Queryable } from "../db";
 import { CALENDAR_COLUMNS, TOWN_HOLIDAYS_SQL, type BusinessCalendarColumns } from "./businesses";
 import { BUSINESS_OPEN_AT_SQL, OPEN_AT_SQL, OPEN_COUNT_SQL } from "./hours-sql";
 import type { TownHoliday } from "#core/holidays";
+import { DUTY_TURNS_SQL, type DutyListing } from "./duty";
 
 export type HomeOverview = {
   openBusinesses: (BusinessCalendarColumns & { id: string; name: string; category: string; logoUrl: string | null; openingHours: OpeningHours | null })[];
   openBusinessCount: number;
   townHolidays: TownHoliday[];
+  /** The pharmacies on duty during this minute (issue #32). */
+  dutyNow: DutyListing[];
   sellItems: { id: string; title: string; price: string; image: string | null; location: string }[];
   news: { id: string; title: string; summary: string; coverImage: string | null; createdAt: Date }[];
   posts: { id: string; content: string; authorName: string; authorUsername: string; createdAt: Date; hasPoll: boolean }[];
@@ -39,6 +42,8 @@ export async function getHomeOverview(tx: Queryable, now: Date): Promise<HomeOve
          LIMIT 6) x), '[]') AS "openBusinesses",
        ${OPEN_COUNT_SQL("$1")} AS "openBusinessCount",
        ${TOWN_HOLIDAYS_SQL} AS "townHolidays",
+       -- On duty at any moment of the minute $1 starts (the read is cached per minute).
+       ${DUTY_TURNS_SQL("$1", "($1::timestamptz + interval '1 minute')", 3)} AS "dutyNow",
        coalesce((SELECT json_agg(x) FROM (
          SELECT i.id, i.title, i.price::text AS price, i.images[1] AS image, i.location
          FROM public.sell_items i WHERE i.status = 'available'

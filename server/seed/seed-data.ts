@@ -1043,6 +1043,18 @@ export function demoCalendar(year: number): { townHolidays: SeedTownHoliday[]; s
   };
 }
 
+/** Issue #32: the pharmacies that share the town's duty rota, in turn (the 24 h one and the compounding one stay out). */
+const DUTY_ROTA = ['Farmácia Bom Jesus', 'Drogaria Popular Vila Serena', 'Farmácia São Benedito', 'Drogaria Saúde & Vida'];
+
+/**
+ * The demo rota: a 24 h turn from 08:00 on the town's clock, the pharmacies in turn, from the
+ * day before `today` ("YYYY-MM-DD") for two weeks: { name, start, end } as the rota CSV writes them.
+ */
+export function demoRota(today: string): { name: string; start: string; end: string }[] {
+  const day = (offset: number) => new Date(Date.parse(`${today}T12:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+  return Array.from({ length: 15 }, (_, i) => ({ name: DUTY_ROTA[i % DUTY_ROTA.length]!, start: `${day(i - 1)} 08:00`, end: `${day(i)} 08:00` }));
+}
+
 /** The businesses of every category, 15 of them owned by distinct residents. */
 function townBusinesses(draw: Draw, userKeys: string[]): SeedBusiness[] {
   const businesses: SeedBusiness[] = [];

@@ -6,7 +6,8 @@ import { localStorage, type Storage } from "../storage";
 import { imageKeys, storeImage } from "../storage/images";
 import type { ImageShape } from "#core/images";
 import { normalizeBrazilianPhone } from "#core/phone";
-import { buildDemoTown, DEMO_MODERATOR, DEMO_PASSWORD, demoCalendar, TOWN } from "./seed-data";
+import { buildDemoTown, DEMO_MODERATOR, DEMO_PASSWORD, demoCalendar, demoRota, TOWN } from "./seed-data";
+import { townInstant } from "../models/duty-rota";
 import { townDate } from "#core/business-hours";
 import { hasSupabaseAuthSchema } from "../db/migrate";
 import { pendingArtworkFile } from "../storage/placeholder";
@@ -167,8 +168,9 @@ function planTown(now: Date, passwordHash: string, img: (shape: ImageShape, labe
   }));
   const news = town.news.map((n, i) => ({ ...n, id: randomUUID(), cover: img("wide", n.title.slice(0, 34), n.color, i) }));
   // The town's calendar year (its holidays and special dates are this year's and the next).
-  const year = Number(townDate(now).date.slice(0, 4));
-  return { passwordHash, ago, uid, year, users, businesses, services, drivers, sellItems, posts, news, votes: town.votes };
+  const today = townDate(now).date;
+  const year = Number(today.slice(0, 4));
+  return { passwordHash, ago, uid, year, today, users, businesses, services, drivers, sellItems, posts, news, votes: town.votes };
 }
 
 /** The residents: accounts (the profile trigger makes the rest), then their profiles' details. */
@@ -223,6 +225,12 @@ async function insertListings(tx: Queryable, plan: TownPlan) {
       `INSERT INTO public.business_special_dates (business_id, starts_on, ends_on, open, opens_at, closes_at, note) VALUES ($1,$2,$3,$4,$5,$6,$7)`,
       [business.id, d.startsOn, d.endsOn, d.open, d.opensAt, d.closesAt, d.note],
     );
+  }
+  // Issue #32: the duty rota around today (its turns are instants read from the town's clock).
+  for (const turn of demoRota(plan.today)) {
+    const business = plan.businesses.find((b) => b.name === turn.name);
+    if (!business) throw new Error(`seed: no pharmacy ${turn.name} for the rota`);
+    await tx.query(`INSERT INTO public.duty_turns (business_id, starts_at, ends_at) VALUES ($1, $2, $3)`, [business.id, townInstant(turn.start), townInstant(turn.end)]);
   }
   for (const [i, s] of plan.services.entries()) {
     await tx.query(

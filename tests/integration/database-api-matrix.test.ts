@@ -46,6 +46,8 @@ const BRUNO_REVIEW = "10000000-0000-4000-8000-0000000000cc"; // Bruno's, of Alic
 const BRUNO_REVIEW_2 = "10000000-0000-4000-8000-0000000000cd"; // Bruno's, of Alice's service, not answered
 const FORGED_ID = "9f000000-0000-4000-8000-000000000001";
 const SPECIAL_DATE = "10000000-0000-4000-8000-0000000000ca";
+const PHARMACY = "10000000-0000-4000-8000-0000000000cb"; // Alice's, on duty (issue #32)
+const DUTY_TURN = "10000000-0000-4000-8000-0000000000cc";
 
 const q = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
@@ -715,6 +717,22 @@ const MATRIX: Record<string, TableRules> = {
       created_at: nobody(FUTURE),
     },
   },
+  // The duty pharmacy's rota: everyone reads it; moderators and admins write it through
+  // public.add_duty_turns / remove_duty_turn (tests/integration/duty.test.ts), nobody directly —
+  // not even the pharmacy's owner.
+  duty_turns: {
+    where: `id = ${q(DUTY_TURN)}`,
+    select: PUBLIC_READ,
+    insert: { row: { business_id: q(PHARMACY), starts_at: q("2027-03-01 11:00+00"), ends_at: q("2027-03-02 11:00+00") }, ...NOBODY_INSERTS },
+    delete: NOBODY_DELETES,
+    columns: {
+      id: nobody(q(FORGED_ID)),
+      business_id: nobody(q(BIZ)),
+      starts_at: nobody(q("2027-03-01 10:00+00")),
+      ends_at: nobody(q("2027-03-01 12:00+00")),
+      created_at: nobody(FUTURE),
+    },
+  },
   // Search's index of visible listings (issue #17), kept by triggers: everyone reads it (it
   // holds nothing hidden), nobody writes it — not even a listing's owner.
   search_documents: {
@@ -831,6 +849,8 @@ async function buildTown(db: Database): Promise<void> {
     INSERT INTO public.opening_spans (weekday, opens_at, closes_at, businesses) VALUES ('monday', '08:00', '18:00', 1);
     INSERT INTO public.business_images (id, business_id, url, position) VALUES ('${BIZ_IMAGE}', '${BIZ}', '/media/galeria.webp', 0);
     INSERT INTO public.town_holidays (day, name, scope) VALUES ('2026-07-10', 'Aniversário da cidade', 'municipal');
+    INSERT INTO public.businesses (id, owner_id, name, category) VALUES ('${PHARMACY}', '${ALICE}', 'Farmácia da Alice', 'Farmácia');
+    INSERT INTO public.duty_turns (id, business_id, starts_at, ends_at) VALUES ('${DUTY_TURN}', '${PHARMACY}', '2027-02-01 11:00+00', '2027-02-02 11:00+00');
     INSERT INTO public.business_special_dates (id, business_id, starts_on, ends_on, open, note)
       VALUES ('${SPECIAL_DATE}', '${BIZ}', '2027-01-10', '2027-01-20', false, 'Férias');
     INSERT INTO public.services (id, owner_id, name, category) VALUES ('${SERVICE}', '${ALICE}', 'Reformas da Alice', 'Reformas');

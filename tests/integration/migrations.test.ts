@@ -69,6 +69,7 @@ forEachEngine(
       // Read inside policies (which run with the caller's privileges), or a moderator's action
       // that checks the caller's role itself (require_moderator).
       expect(callable).toEqual([
+        { fn: "add_duty_turns", roles: "authenticated" }, // moderators and admins (issue #32)
         { fn: "has_role", roles: "anon,authenticated" }, // policies
         { fn: "is_blocked", roles: "anon,authenticated" }, // policies
         { fn: "item_is_hidden", roles: "authenticated" }, // the report form: "já foi ocultado" (issue #25)
@@ -76,6 +77,7 @@ forEachEngine(
         { fn: "my_trust", roles: "authenticated" }, // the caller's own trust level (issue #25)
         { fn: "owns_listing", roles: "authenticated" }, // policies: nobody reviews their own listing (issue #30)
         { fn: "poll_has_votes", roles: "anon,authenticated" }, // policies
+        { fn: "remove_duty_turn", roles: "authenticated" }, // moderators and admins (issue #32)
         { fn: "remove_town_holiday", roles: "authenticated" }, // admins (issue #32)
         { fn: "report_weight", roles: "authenticated" }, // moderators (NULL to anyone else)
         { fn: "review_claim", roles: "authenticated" }, // moderators

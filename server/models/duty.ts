@@ -1,0 +1,30 @@
+import type { Queryable } from "../db";
+
+/** A turn of the rota with what a resident needs to get there (issue #32). */
+export type DutyListing = {
+  id: string;
+  businessId: string;
+  name: string;
+  phone: string | null;
+  whatsapp: string | null;
+  address: string | null;
+  neighbourhood: string | null;
+  startsAt: string;
+  endsAt: string;
+};
+
+/** The turns that overlap [$from, $to), earliest first; `from` and `to` are SQL parameter names. */
+export const DUTY_TURNS_SQL = (from: string, to: string, limit: number) => `(SELECT coalesce(json_agg(x ORDER BY x."startsAt", x.name), '[]'::json) FROM (
+    SELECT t.id, b.id AS "businessId", b.name, b.phone, b.whatsapp, b.address, b.neighbourhood,
+           to_char(t.starts_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "startsAt",
+           to_char(t.ends_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "endsAt"
+    FROM public.duty_turns t JOIN public.businesses b ON b.id = t.business_id
+    WHERE t.ends_at > ${from}::timestamptz AND t.starts_at < ${to}::timestamptz
+    ORDER BY t.starts_at, b.name LIMIT ${limit}) x)`;
+
+/** Today's and the next days' turns (a week from `now`), for /farmacias-de-plantao. */
+export async function listDutyTurns(tx: Queryable, now: Date, days = 7): Promise<DutyListing[]> {
+  const to = new Date(now.getTime() + days * 86_400_000);
+  const [row] = await tx.query<{ turns: DutyListing[] }>(`SELECT ${DUTY_TURNS_SQL("$1", "$2", 200)} AS turns`, [now.toISOString(), to.toISOString()]);
+  return row?.turns ?? [];
+}
