@@ -77,15 +77,20 @@ export const OPEN_COUNT_SQL = (instantParam: string) => `(
            AND s.closes_at < s.opens_at AND ${HHMI} < s.closes_at)
   ) + (
     SELECT coalesce(sum(${BUSINESS_OPEN_AT_SQL("b", instantParam)}::int - ${OPEN_RULE("base.base_d", "base.base_y")}::int), 0)::int
-    FROM clock, public.businesses b,
-      LATERAL (
+    -- Driven from the few exceptions (special holiday plans on a holiday, special dates near
+    -- today), then each business by its key: as "b.id IN (…)" the planner read every business
+    -- of the 100× town once per home page (tests/integration/city-plans.test.ts).
+    FROM clock
+      CROSS JOIN LATERAL (
+        SELECT x.id FROM public.businesses x WHERE (clock.h0 OR clock.h1) AND x.holiday_mode = 'special'
+        UNION
+        SELECT sd.business_id FROM public.business_special_dates sd WHERE sd.ends_on >= clock.t::date - 1 AND sd.starts_on <= clock.t::date
+      ) AS exception (id)
+      JOIN public.businesses b ON b.id = exception.id
+      CROSS JOIN LATERAL (
         SELECT CASE WHEN clock.h0 AND b.holiday_mode <> 'normal' THEN NULL ELSE b.opening_hours -> lower(to_char(clock.t, 'FMDay')) END AS base_d,
                CASE WHEN clock.h1 AND b.holiday_mode <> 'normal' THEN NULL ELSE b.opening_hours -> lower(to_char(clock.t - interval '1 day', 'FMDay')) END AS base_y
       ) AS base
-    WHERE b.moderation_state = 'visible' AND b.id IN (
-      SELECT x.id FROM public.businesses x WHERE (clock.h0 OR clock.h1) AND x.holiday_mode = 'special'
-      UNION
-      SELECT sd.business_id FROM public.business_special_dates sd WHERE sd.ends_on >= clock.t::date - 1 AND sd.starts_on <= clock.t::date
-    )
+    WHERE b.moderation_state = 'visible'
   )
 )`;

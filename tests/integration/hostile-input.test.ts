@@ -1179,7 +1179,10 @@ async function nextBusiness(): Promise<string> {
 }
 
 /** Demo residents a moderator may block (not A, B or the moderator), each blocked once. */
-const blockable = town.users.filter((u) => ![userA.key, userB.key].includes(u.key) && u.username !== DEMO_MODERATOR).map((u) => u.username);
+// Never the ADMIN_EMAIL admin (issue #32's rows): staff cannot be blocked, which the rows would read as a refusal.
+const blockable = town.users
+  .filter((u) => ![userA.key, userB.key].includes(u.key) && u.username !== DEMO_MODERATOR && u.username !== admin.username)
+  .map((u) => u.username);
 async function nextBlockTarget(): Promise<string> {
   const username = blockable.shift();
   if (!username) throw new Error("no demo resident left to block");
