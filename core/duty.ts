@@ -9,6 +9,17 @@ import { townDate } from "./business-hours";
  */
 export type DutyTurn = { startsAt: string; endsAt: string };
 
+/** A turn of the rota with what a resident needs to get there: what the home and /farmacias-de-plantao show. */
+export type DutyListing = DutyTurn & {
+  id: string;
+  businessId: string;
+  name: string;
+  phone: string | null;
+  whatsapp: string | null;
+  address: string | null;
+  neighbourhood: string | null;
+};
+
 /** True from the turn's first instant up to, not including, its last. */
 export function onDuty(turn: DutyTurn, now: Date): boolean {
   const t = now.getTime();

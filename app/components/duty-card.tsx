@@ -1,28 +1,16 @@
 import { Link } from "react-router";
-import { dutyBadge, onDuty, townMoment } from "#core/duty";
+import { dutyBadge, onDuty, townMoment, type DutyListing } from "#core/duty";
 import { hrefOf } from "#core/item-kinds";
 import { mapHref, telHref, whatsAppChatHref } from "~/lib/contact-links";
 import { buttonClass } from "./ui/button";
 import { cardClass } from "./ui/card";
 
-/** A turn of the rota as /farmacias-de-plantao and the home show it (issue #32). */
-type DutyCardTurn = {
-  id: string;
-  businessId: string;
-  name: string;
-  phone: string | null;
-  whatsapp: string | null;
-  address: string | null;
-  neighbourhood: string | null;
-  startsAt: string;
-  endsAt: string;
-};
 
 /**
  * A pharmacy's turn: on duty now ("Aberto · plantão até amanhã às 8:00", whatever its usual
  * hours) or when it starts, then how to reach it — call, WhatsApp, the way there.
  */
-export function DutyCard({ turn, now }: { turn: DutyCardTurn; now: Date }) {
+export function DutyCard({ turn, now }: { turn: DutyListing; now: Date }) {
   const current = onDuty(turn, now);
   const badge = current ? dutyBadge([turn], now) : `Plantão de ${townMoment(turn.startsAt, now)} até ${townMoment(turn.endsAt, now)}`;
   const place = [turn.address, turn.neighbourhood].filter(Boolean).join(" · ");

@@ -1,17 +1,7 @@
 import type { Queryable } from "../db";
+import type { DutyListing } from "#core/duty";
 
-/** A turn of the rota with what a resident needs to get there (issue #32). */
-export type DutyListing = {
-  id: string;
-  businessId: string;
-  name: string;
-  phone: string | null;
-  whatsapp: string | null;
-  address: string | null;
-  neighbourhood: string | null;
-  startsAt: string;
-  endsAt: string;
-};
+export type { DutyListing };
 
 /** The turns that overlap [$from, $to), earliest first; `from` and `to` are SQL parameter names. */
 export const DUTY_TURNS_SQL = (from: string, to: string, limit: number) => `(SELECT coalesce(json_agg(x ORDER BY x."startsAt", x.name), '[]'::json) FROM (

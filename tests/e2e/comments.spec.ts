@@ -100,9 +100,10 @@ test.describe("comments", () => {
   });
 
   test("a comment being written survives the page's other updates (a favorite, a revalidation)", async ({ browser, javaScriptEnabled }) => {
-    // The comments module arrives after hydration; the page must keep the same component once it
-    // has, or any later render (here the heart's revalidation) remounts the section and throws away
-    // an open "Responder", a half-typed comment and a refusal the resident has not read yet.
+    // A later render of the page (here the heart's revalidation) must not remount the comments and
+    // throw away a half-typed comment (it did while they were a lazy chunk: comments.tsx).
+    // JavaScript only: without it the heart is a plain post that reloads the page, so there is no
+    // in-page render to survive.
     test.skip(!javaScriptEnabled, "a plain post reloads the page: nothing to keep");
     const resident = await pageFor(browser, demoUserByUsername("tiao_rodrigues")!);
     await open(resident, "/posts", javaScriptEnabled);
