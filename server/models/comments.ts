@@ -1,4 +1,5 @@
 import type { Queryable } from "../db";
+import { refusedOr } from "../db/errors";
 import { isUuid } from "#core/uuid";
 import { keysetPage, oldestOrderPage, type PageRequest } from "./keyset";
 
@@ -109,14 +110,8 @@ function refusalOf(error: unknown): CommentRefusal | null {
  * transaction, which then rolls back as a whole (as moderation's outcomeOf), so callers wrap
  * the whole of it: commentOutcomeOf(ctx.db.asCaller((tx) => addComment(tx, …))).
  */
-export async function commentOutcomeOf<T extends CommentChange>(work: Promise<T>): Promise<T | { ok: false; refusal: CommentRefusal }> {
-  try {
-    return await work;
-  } catch (error) {
-    const refusal = refusalOf(error);
-    if (!refusal) throw error;
-    return { ok: false, refusal };
-  }
+export function commentOutcomeOf<T extends CommentChange>(work: Promise<T>): Promise<T | { ok: false; refusal: CommentRefusal }> {
+  return refusedOr(work, refusalOf);
 }
 
 /** A comment, or a reply (parentId), on an item the caller can read. */

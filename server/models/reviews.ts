@@ -1,4 +1,5 @@
 import type { Queryable } from "../db";
+import { refusedOr } from "../db/errors";
 import { isUuid } from "#core/uuid";
 
 /**
@@ -78,14 +79,8 @@ function refusalOf(error: unknown): ReviewRefusal | null {
 }
 
 /** The outcome of a review write, its transaction included (as commentOutcomeOf). */
-export async function reviewOutcomeOf<T extends ReviewWrite>(work: Promise<T>): Promise<T | { ok: false; refusal: ReviewRefusal }> {
-  try {
-    return await work;
-  } catch (error) {
-    const refusal = refusalOf(error);
-    if (!refusal) throw error;
-    return { ok: false, refusal };
-  }
+export function reviewOutcomeOf<T extends ReviewWrite>(work: Promise<T>): Promise<T | { ok: false; refusal: ReviewRefusal }> {
+  return refusedOr(work, refusalOf);
 }
 
 /** The caller's review of a listing, if any (their own, hidden or not). */
