@@ -1,5 +1,6 @@
 import { mapHref, telHref, whatsAppChatHref, whatsAppShareHref } from "~/lib/contact-links";
 import { buttonClass } from "./ui/button";
+import { directionsLinks, type Position } from "#core/town-map";
 
 /**
  * A business's or a driver's buttons: call, WhatsApp with a prefilled message, the map when
@@ -12,14 +13,18 @@ export function ContactActions({
   whatsapp,
   whatsAppMessage,
   address,
+  position,
   shareText,
 }: {
   phone: string | null;
   whatsapp: string | null;
   whatsAppMessage: string;
   address?: string | null;
+  /** The listing's pin (issue #33): directions in Google Maps and Waze instead of an address search. */
+  position?: Position | null;
   shareText: string;
 }) {
+  const directions = position ? directionsLinks(position) : null;
   return (
     // The button before "Compartilhar" spans the row when it would be alone in it (an odd count).
     <section aria-label="Contato" className="grid grid-cols-2 gap-2 [&>:nth-last-child(2):nth-child(odd)]:col-span-2">
@@ -33,7 +38,16 @@ export function ContactActions({
           WhatsApp
         </a>
       ) : null}
-      {address ? (
+      {directions ? (
+        <>
+          <a href={directions.google} className={buttonClass("secondary", "md")} rel="noopener noreferrer" target="_blank">
+            Como chegar
+          </a>
+          <a href={directions.waze} className={buttonClass("secondary", "md")} rel="noopener noreferrer" target="_blank">
+            Abrir no Waze
+          </a>
+        </>
+      ) : address ? (
         <a href={mapHref(address)} className={buttonClass("secondary", "md")} rel="noopener noreferrer" target="_blank">
           Ver no mapa
         </a>

@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { pinOf } from "#core/town-map";
 import { ReportLink } from "~/components/report-link";
 import { useCurrentUser } from "~/components/user-context";
 import { ListingDetails, ListingHeader, ListingSection, PhoneLink } from "~/components/listing-page";
@@ -79,6 +80,7 @@ export default function BusinessProfile({ loaderData, actionData }: Route.Compon
         whatsapp={business.whatsapp}
         whatsAppMessage={`Olá! Vi ${business.name} no Guida e gostaria de mais informações.`}
         address={business.address}
+        position={pinOf(business)}
         shareText={`${business.name} no Guida: ${pageUrl}`}
       />
 

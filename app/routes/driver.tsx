@@ -1,4 +1,5 @@
 import { ReportLink } from "~/components/report-link";
+import { pinOf } from "#core/town-map";
 import { ListingDetails, ListingHeader, ListingSection, PhoneLink } from "~/components/listing-page";
 import { data } from "react-router";
 import { WeekHoursTable } from "~/components/week-hours-table";
@@ -65,6 +66,7 @@ export default function DriverProfile({ loaderData }: Route.ComponentProps) {
         phone={driver.phone}
         whatsapp={driver.whatsapp}
         whatsAppMessage={driverWhatsAppMessage(driver.name, driver.vehicleKind)}
+        position={pinOf(driver)}
         shareText={`${driver.name} no Guida: ${pageUrl}`}
       />
 

@@ -20,6 +20,8 @@ import { checkHolidayHours, SpecialDateSchema, TIME } from "~/lib/calendar-forms
 import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/edit-business";
 import { textLinkClass } from "~/components/ui/text-link";
+import { LocationFields } from "~/components/location-fields";
+import { checkLocation, coordinateText, locationFields, positionOf } from "~/lib/location-form";
 
 const Day = z
   // A checkbox sends "on" or nothing; anything else is a hand-made post (issue #25).
@@ -50,8 +52,10 @@ const BusinessSchema = z
     holidayMode: z.enum(["closed", "normal", "special"]).default("closed"),
     holidayOpensAt: TIME.optional(),
     holidayClosesAt: TIME.optional(),
+    ...locationFields,
   })
-  .superRefine(checkHolidayHours);
+  .superRefine(checkHolidayHours)
+  .superRefine(checkLocation);
 
 function toOpeningHours(hours: Record<Weekday, z.output<typeof Day>>): OpeningHours {
   return Object.fromEntries(
@@ -100,6 +104,7 @@ async function saveAction({ request, params }: Route.ActionArgs, { ctx, form }: 
         holidayMode: v.holidayMode,
         holidayOpensAt: v.holidayOpensAt ?? null,
         holidayClosesAt: v.holidayClosesAt ?? null,
+        position: positionOf(v),
       });
     }),
   );
@@ -186,6 +191,8 @@ export default function EditBusiness({ loaderData, actionData }: Route.Component
       holidayMode: business.holidayMode,
       holidayOpensAt: business.holidayOpensAt ?? undefined,
       holidayClosesAt: business.holidayClosesAt ?? undefined,
+      latitude: coordinateText(business.latitude),
+      longitude: coordinateText(business.longitude),
     },
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: BusinessSchema }),
@@ -205,6 +212,7 @@ export default function EditBusiness({ loaderData, actionData }: Route.Component
           {WEEKDAYS.map((d) => <DayRow key={d} day={d} field={dayFields[d] as DayField} />)}
         </section>
         <HolidayPlanFields mode={fields.holidayMode} opensAt={fields.holidayOpensAt} closesAt={fields.holidayClosesAt} />
+        <LocationFields latitude={fields.latitude} longitude={fields.longitude} lugar={fields.lugar} what="o negócio" />
         <Button type="submit" variant="primary" size="lg" className="w-full" disabled={busy}>
           {busy ? "Salvando..." : "Salvar"}
         </Button>

@@ -15,14 +15,16 @@ import { outcomeOf } from "#server/models/moderation";
 import { parseSubmission, redirectWithFlash, signedInAction } from "#server/toolkit/action";
 import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/propose-listing";
+import { LocationFields } from "~/components/location-fields";
+import { checkLocation, locationFields, positionOf } from "~/lib/location-form";
 
 const name = z.string({ error: "Diga o nome." }).trim().min(1, "Diga o nome.").max(120, "O nome pode ter no máximo 120 caracteres.");
 const category = z.string({ error: "Diga a categoria." }).trim().min(1, "Diga a categoria.").max(60, "A categoria pode ter no máximo 60 caracteres.");
 
 const SCHEMAS = {
-  negocio: z.object({ name, category, ...listingFields }),
-  servico: z.object({ name, category, ...listingFields }),
-  motorista: z.object({ name, category: z.enum(VEHICLE_KINDS, { error: "Escolha o veículo." }), ...listingFields }),
+  negocio: z.object({ name, category, ...listingFields, ...locationFields }).superRefine(checkLocation),
+  servico: z.object({ name, category, ...listingFields, ...locationFields }).superRefine(checkLocation),
+  motorista: z.object({ name, category: z.enum(VEHICLE_KINDS, { error: "Escolha o veículo." }), ...listingFields, ...locationFields }).superRefine(checkLocation),
 } as const;
 
 function pathOf(params: { tipo?: string }): ProposalPath {
@@ -65,6 +67,7 @@ export const action = signedInAction(async ({ request, params }: Route.ActionArg
         neighbourhood: v.neighbourhood ?? "",
         phone: v.phone ?? null,
         whatsapp: v.whatsapp ?? null,
+        position: positionOf(v),
       }),
     ),
   );
@@ -111,6 +114,8 @@ export default function ProposeListing({ loaderData, actionData }: Route.Compone
         <FormField field={fields.neighbourhood} label={tipo === "motorista" ? "Região que atende (opcional)" : "Bairro (opcional)"} />
         <FormField field={fields.phone} label="Telefone (opcional)" type="tel" inputMode="tel" />
         <FormField field={fields.whatsapp} label="WhatsApp (opcional)" type="tel" inputMode="tel" />
+        <LocationFields latitude={fields.latitude} longitude={fields.longitude} lugar={fields.lugar}
+          what={tipo === "negocio" ? "o negócio" : tipo === "servico" ? "o serviço" : "o ponto do motorista"} />
         <Button type="submit" variant="primary" size="lg" className="w-full" disabled={busy}>
           {busy ? "Enviando..." : "Enviar para a moderação"}
         </Button>

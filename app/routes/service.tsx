@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { pinOf } from "#core/town-map";
 import { ContactActions } from "~/components/contact-actions";
 import { ListingDetails, ListingHeader, PhoneLink } from "~/components/listing-page";
 import { serviceWhatsAppMessage } from "~/lib/contact-links";
@@ -52,6 +53,7 @@ export default function ServiceProfile({ loaderData }: Route.ComponentProps) {
         phone={service.phone}
         whatsapp={service.whatsapp}
         whatsAppMessage={serviceWhatsAppMessage(service.name)}
+        position={pinOf(service)}
         shareText={`${service.name} no Guida: ${pageUrl}`}
       />
 

@@ -39,6 +39,9 @@ export type Business = BusinessCard & {
   coverUrl: string | null;
   gallery: { id: string; url: string }[];
   townHolidays: TownHoliday[];
+  /** The pin (issue #33): both or neither. */
+  latitude: number | null;
+  longitude: number | null;
 };
 
 export { OPEN_AT_SQL } from "./hours-sql";
@@ -116,7 +119,7 @@ export async function getBusiness(tx: Queryable, id: string): Promise<Business |
   if (!isUuid(id)) return null;
   const [row] = await tx.query<Business>(
     `SELECT ${CARD_COLUMNS}, b.owner_id AS "ownerId", b.description, b.address, b.phone, b.whatsapp,
-            b.instagram, b.website, b.cover_url AS "coverUrl", ${TOWN_HOLIDAYS_SQL} AS "townHolidays",
+            b.instagram, b.website, b.cover_url AS "coverUrl", b.latitude, b.longitude, ${TOWN_HOLIDAYS_SQL} AS "townHolidays",
             coalesce((SELECT json_agg(json_build_object('id', i.id, 'url', i.url) ORDER BY i.position, i.created_at)
                       FROM public.business_images i WHERE i.business_id = b.id), '[]'::json) AS gallery
      FROM public.businesses b WHERE b.id = $1`,

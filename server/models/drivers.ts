@@ -24,6 +24,9 @@ export type Driver = DriverCard & {
   bio: string;
   phone: string | null;
   whatsapp: string | null;
+  /** The driver's base (issue #33): both or neither. */
+  latitude: number | null;
+  longitude: number | null;
 };
 
 const CARD_COLUMNS = `d.id, d.name, d.vehicle_kind AS "vehicleKind", d.vehicle_description AS "vehicleDescription",
@@ -59,7 +62,7 @@ export async function listDrivers(
 export async function getDriver(tx: Queryable, id: string): Promise<Driver | null> {
   if (!isUuid(id)) return null;
   const [row] = await tx.query<Driver>(
-    `SELECT ${CARD_COLUMNS}, d.areas, d.bio, d.phone, d.whatsapp
+    `SELECT ${CARD_COLUMNS}, d.areas, d.bio, d.phone, d.whatsapp, d.latitude, d.longitude
      FROM public.drivers d WHERE d.id = $1`,
     [id],
   );

@@ -1,6 +1,7 @@
 import { isUuid } from "#core/uuid";
 import type { HolidayMode, OpeningHours } from "#core/business-hours";
 import type { ListingKind } from "#core/item-kinds";
+import type { Position } from "#core/town-map";
 import type { Queryable } from "../db";
 
 /**
@@ -22,6 +23,8 @@ export type ProposalInput = {
   neighbourhood: string;
   phone: string | null;
   whatsapp: string | null;
+  /** Where it is (issue #33); carried to the listing on approval. */
+  position: Position | null;
 };
 
 export type Proposal = ProposalInput & {
@@ -34,14 +37,16 @@ export type Proposal = ProposalInput & {
 
 export async function proposeListing(tx: Queryable, proposerId: string, input: ProposalInput): Promise<string> {
   const [row] = await tx.query<{ id: string }>(
-    `INSERT INTO public.listing_proposals (proposer_id, kind, name, category, description, address, neighbourhood, phone, whatsapp)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-    [proposerId, input.kind, input.name, input.category, input.description, input.address, input.neighbourhood, input.phone, input.whatsapp],
+    `INSERT INTO public.listing_proposals (proposer_id, kind, name, category, description, address, neighbourhood, phone, whatsapp, latitude, longitude)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+    [proposerId, input.kind, input.name, input.category, input.description, input.address, input.neighbourhood, input.phone, input.whatsapp,
+      input.position?.latitude ?? null, input.position?.longitude ?? null],
   );
   return row!.id;
 }
 
 const PROPOSAL_COLUMNS = `p.id, p.kind, p.name, p.category, p.description, p.address, p.neighbourhood, p.phone, p.whatsapp, p.status,
+  CASE WHEN p.latitude IS NULL THEN NULL ELSE json_build_object('latitude', p.latitude, 'longitude', p.longitude) END AS position,
   p.listing_id AS "listingId", pr.full_name AS "proposerName", p.created_at AS "createdAt"`;
 
 /** The resident's own proposals (RLS shows no one else's), newest first. */
@@ -132,6 +137,8 @@ export type BusinessDetails = {
   holidayMode: HolidayMode;
   holidayOpensAt: string | null;
   holidayClosesAt: string | null;
+  /** The pin (issue #33), or null to take the business off the map. */
+  position: Position | null;
 };
 
 /** Only the owner's row matches (RLS businesses_update_own); false when none did. */
@@ -139,7 +146,7 @@ export async function updateBusinessDetails(tx: Queryable, businessId: string, d
   if (!isUuid(businessId)) return false;
   const rows = await tx.query(
     `UPDATE public.businesses SET description = $2, address = $3, phone = $4, whatsapp = $5, opening_hours = $6::jsonb,
-            holiday_mode = $7, holiday_opens_at = $8, holiday_closes_at = $9
+            holiday_mode = $7, holiday_opens_at = $8, holiday_closes_at = $9, latitude = $10, longitude = $11
      WHERE id = $1 RETURNING id`,
     [
       businessId,
@@ -151,6 +158,8 @@ export async function updateBusinessDetails(tx: Queryable, businessId: string, d
       details.holidayMode,
       details.holidayMode === "special" ? details.holidayOpensAt : null,
       details.holidayMode === "special" ? details.holidayClosesAt : null,
+      details.position?.latitude ?? null,
+      details.position?.longitude ?? null,
     ],
   );
   return rows.length === 1;

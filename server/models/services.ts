@@ -18,10 +18,13 @@ export type ServiceCard = {
   imageUrl: string | null;
   /** Kept by the database from the visible reviews (issue #30). */
   rating: Rating;
+  /** The pin (issue #33): both or neither. */
+  latitude: number | null;
+  longitude: number | null;
 };
 
 const CARD_COLUMNS = `s.id, s.name, s.category, s.description, s.neighbourhood, s.phone, s.whatsapp,
-            s.price_info AS "priceInfo", s.image_url AS "imageUrl", ${RATING_SQL("s")} AS rating`;
+            s.price_info AS "priceInfo", s.image_url AS "imageUrl", ${RATING_SQL("s")} AS rating, s.latitude, s.longitude`;
 
 export async function listServiceCategories(tx: Queryable): Promise<{ category: string; count: number }[]> {
   return listCategoryCounts(tx, "services");

@@ -6,6 +6,7 @@ import { localStorage, type Storage } from "../storage";
 import { imageKeys, storeImage } from "../storage/images";
 import type { ImageShape } from "#core/images";
 import { normalizeBrazilianPhone } from "#core/phone";
+import { placeInNeighbourhood } from "#core/town-map";
 import { buildDemoTown, DEMO_MODERATOR, DEMO_PASSWORD, demoCalendar, demoRota, TOWN } from "./seed-data";
 import { townInstant } from "../models/duty-rota";
 import { townDate } from "#core/business-hours";
@@ -198,16 +199,23 @@ async function insertResidents(tx: Queryable, plan: TownPlan) {
   await tx.query(`INSERT INTO public.user_roles (user_id, role) VALUES ($1, 'moderator')`, [plan.uid(DEMO_MODERATOR)]);
 }
 
+/** A listing's pin in its neighbourhood (issue #33): stable for a name, spread around the neighbourhood's centre. */
+function pin(neighbourhood: string, key: string): [latitude: number, longitude: number] {
+  const p = placeInNeighbourhood(neighbourhood, key);
+  return [p.latitude, p.longitude];
+}
+
 /** Businesses with their galleries, services and drivers. */
 async function insertListings(tx: Queryable, plan: TownPlan) {
   for (const [i, b] of plan.businesses.entries()) {
     await tx.query(
       `INSERT INTO public.businesses (id, owner_id, name, category, description, address, neighbourhood, phone,
-         whatsapp, instagram, website, opening_hours, logo_url, cover_url, created_at, holiday_mode, holiday_opens_at, holiday_closes_at)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18)`,
+         whatsapp, instagram, website, opening_hours, logo_url, cover_url, created_at, holiday_mode, holiday_opens_at, holiday_closes_at,
+         latitude, longitude)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20)`,
       [b.id, plan.uid(b.ownerKey), b.name, b.category, b.description, b.address, b.neighbourhood, e164(b.phone), b.whatsapp,
         b.instagram, b.website, b.openingHours ? JSON.stringify(b.openingHours) : null, b.logo, b.cover, plan.ago(300 - i),
-        b.holidayMode, b.holidayOpensAt, b.holidayClosesAt],
+        b.holidayMode, b.holidayOpensAt, b.holidayClosesAt, ...pin(b.neighbourhood, b.name)],
     );
     for (const [position, url] of b.gallery.entries()) {
       if (url) await tx.query(`INSERT INTO public.business_images (business_id, url, position) VALUES ($1,$2,$3)`, [b.id, url, position]);
@@ -234,16 +242,20 @@ async function insertListings(tx: Queryable, plan: TownPlan) {
   }
   for (const [i, s] of plan.services.entries()) {
     await tx.query(
-      `INSERT INTO public.services (id, owner_id, name, category, description, neighbourhood, phone, whatsapp, price_info, image_url, created_at)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`,
-      [s.id, plan.uid(s.ownerKey), s.name, s.category, s.description, s.neighbourhood, e164(s.phone), s.whatsapp, s.priceInfo, s.image, plan.ago(250 - i)],
+      `INSERT INTO public.services (id, owner_id, name, category, description, neighbourhood, phone, whatsapp, price_info, image_url, created_at,
+         latitude, longitude)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)`,
+      [s.id, plan.uid(s.ownerKey), s.name, s.category, s.description, s.neighbourhood, e164(s.phone), s.whatsapp, s.priceInfo, s.image, plan.ago(250 - i),
+        ...pin(s.neighbourhood, s.name)],
     );
   }
   for (const [i, d] of plan.drivers.entries()) {
     await tx.query(
-      `INSERT INTO public.drivers (id, name, vehicle_kind, vehicle_description, areas, bio, phone, whatsapp, photo_url, working_hours, created_at)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`,
-      [d.id, d.name, d.vehicleKind, d.vehicleDescription, d.areas, d.bio, e164(d.phone), d.whatsapp, d.photo, JSON.stringify(d.workingHours), plan.ago(220 - i)],
+      `INSERT INTO public.drivers (id, name, vehicle_kind, vehicle_description, areas, bio, phone, whatsapp, photo_url, working_hours, created_at,
+         latitude, longitude)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)`,
+      [d.id, d.name, d.vehicleKind, d.vehicleDescription, d.areas, d.bio, e164(d.phone), d.whatsapp, d.photo, JSON.stringify(d.workingHours), plan.ago(220 - i),
+        ...pin(d.areas[0] ?? "Centro", d.name)],
     );
   }
 }

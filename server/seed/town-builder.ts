@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "../auth/password";
 import { normalizeBrazilianPhone } from "#core/phone";
+import { placeInNeighbourhood } from "#core/town-map";
 import { insertDemoComments } from "./seed-comments";
 import { insertDemoReviews } from "./seed-reviews";
 import { buildDemoTown, DEMO_PASSWORD } from "./seed-data";
@@ -157,31 +158,32 @@ async function addCopy(tx: Queryable, copy: number, now: Date, passwordHash: str
     id: randomUUID(), owner_id: uid(b.ownerKey), name: b.name, category: b.category, description: b.description, address: b.address,
     neighbourhood: b.neighbourhood, phone: e164(b.phone), whatsapp: b.whatsapp, instagram: b.instagram, website: b.website,
     opening_hours: b.openingHours, created_at: ago(300 - i), logo_url: nth(pictures.logos, i, null), cover_url: nth(pictures.covers, i, null),
+    ...placeInNeighbourhood(b.neighbourhood, `${b.name}#${copy}`),
   }));
   await insertRows(tx, "public.businesses", {
     id: "uuid", owner_id: "uuid", name: "text", category: "text", description: "text", address: "text", neighbourhood: "text",
     phone: "text", whatsapp: "text", instagram: "text", website: "text", opening_hours: "jsonb", created_at: "timestamptz",
-    logo_url: "text", cover_url: "text",
+    logo_url: "text", cover_url: "text", latitude: "float8", longitude: "float8",
   }, businesses);
   const gallery = businesses.flatMap((b, i) => nth(pictures.galleries, i, []).map((url, position) => ({ business_id: b.id, url, position })));
   await insertRows(tx, "public.business_images", { business_id: "uuid", url: "text", position: "int" }, gallery);
   const services = town.services.map((s, i) => ({
     id: randomUUID(), owner_id: uid(s.ownerKey), name: s.name, category: s.category, description: s.description,
     neighbourhood: s.neighbourhood, phone: e164(s.phone), whatsapp: s.whatsapp, price_info: s.priceInfo, created_at: ago(250 - i),
-    image_url: nth(pictures.services, i, null),
+    image_url: nth(pictures.services, i, null), ...placeInNeighbourhood(s.neighbourhood, `${s.name}#${copy}`),
   }));
   await insertRows(tx, "public.services", {
     id: "uuid", owner_id: "uuid", name: "text", category: "text", description: "text", neighbourhood: "text", phone: "text",
-    whatsapp: "text", price_info: "text", created_at: "timestamptz", image_url: "text",
+    whatsapp: "text", price_info: "text", created_at: "timestamptz", image_url: "text", latitude: "float8", longitude: "float8",
   }, services);
   const drivers = town.drivers.map((d, i) => ({
     id: randomUUID(), name: d.name, vehicle_kind: d.vehicleKind, vehicle_description: d.vehicleDescription, areas: d.areas, bio: d.bio,
     phone: e164(d.phone), whatsapp: d.whatsapp, working_hours: d.workingHours, created_at: ago(220 - i),
-    photo_url: nth(pictures.drivers, i, null),
+    photo_url: nth(pictures.drivers, i, null), ...placeInNeighbourhood(d.areas[0] ?? "Centro", `${d.name}#${copy}`),
   }));
   await insertRows(tx, "public.drivers", {
     id: "uuid", name: "text", vehicle_kind: "text", vehicle_description: "text", areas: "text[]", bio: "text", phone: "text",
-    whatsapp: "text", working_hours: "jsonb", created_at: "timestamptz", photo_url: "text",
+    whatsapp: "text", working_hours: "jsonb", created_at: "timestamptz", photo_url: "text", latitude: "float8", longitude: "float8",
   }, drivers);
   const sellItems = town.sellItems.map((s, i) => ({
     id: randomUUID(), seller_id: uid(s.sellerKey), title: s.title, description: s.description, price: s.price.toFixed(2),

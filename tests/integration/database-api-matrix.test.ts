@@ -177,6 +177,9 @@ const MATRIX: Record<string, TableRules> = {
       holiday_mode: owner(q("normal")),
       holiday_opens_at: owner(q("08:00")),
       holiday_closes_at: owner(q("12:00")),
+      // Issue #33: the owner moves the pin from the same form (the row has one, so each half moves alone).
+      latitude: owner("-21.931"),
+      longitude: owner("-45.596"),
       moderation_state: nobody(q("hidden")),
       // Kept by the database from the name (20261126000700_city_keyset.sql): nobody writes it.
       name_sort_key: GENERATED,
@@ -219,6 +222,9 @@ const MATRIX: Record<string, TableRules> = {
       whatsapp: nobody(q("35999990000")),
       price_info: nobody(q("Grátis")),
       image_url: nobody(q("/media/outra.webp")),
+      // Issue #33: set only from the approved proposal.
+      latitude: nobody("-21.931"),
+      longitude: nobody("-45.596"),
       moderation_state: nobody(q("hidden")),
       // Issue #30: kept by a trigger from the listing's visible reviews.
       rating_count: nobody("999"),
@@ -247,6 +253,9 @@ const MATRIX: Record<string, TableRules> = {
       whatsapp: nobody(q("35999990000")),
       photo_url: nobody(q("/media/outra.webp")),
       working_hours: nobody(`'{}'::jsonb`),
+      // Issue #33: the driver's base, set only from the approved proposal.
+      latitude: nobody("-21.931"),
+      longitude: nobody("-45.596"),
       moderation_state: nobody(q("hidden")),
       // Issue #30: kept by a trigger from the listing's visible reviews.
       rating_count: nobody("999"),
@@ -579,6 +588,8 @@ const MATRIX: Record<string, TableRules> = {
         neighbourhood: q("Centro"),
         phone: q("+553533334444"),
         whatsapp: q("5535999994444"),
+        latitude: "-21.93",
+        longitude: "-45.595",
       },
       ...OWNER_INSERTS,
       check: `status = 'pending' AND listing_id IS NULL AND created_at = now()`,
@@ -595,6 +606,8 @@ const MATRIX: Record<string, TableRules> = {
       neighbourhood: nobody(q("x")),
       phone: nobody(q("+553533330000")),
       whatsapp: nobody(q("5535999990000")),
+      latitude: nobody("-21.931"),
+      longitude: nobody("-45.596"),
       status: nobody(q("approved")),
       listing_id: nobody(q(BIZ)),
       created_at: nobody(FUTURE),
@@ -845,7 +858,8 @@ async function buildTown(db: Database): Promise<void> {
   await createUser(db, ADMIN, "admin", "Ada Admin");
   await createUser(db, BLOCKED, "bloqueado", "Beto Bloqueado");
   await db.exec(`
-    INSERT INTO public.businesses (id, owner_id, name, category) VALUES ('${BIZ}', '${ALICE}', 'Padaria da Alice', 'Padarias');
+    INSERT INTO public.businesses (id, owner_id, name, category, latitude, longitude)
+      VALUES ('${BIZ}', '${ALICE}', 'Padaria da Alice', 'Padarias', -21.93, -45.595);
     INSERT INTO public.opening_spans (weekday, opens_at, closes_at, businesses) VALUES ('monday', '08:00', '18:00', 1);
     INSERT INTO public.business_images (id, business_id, url, position) VALUES ('${BIZ_IMAGE}', '${BIZ}', '/media/galeria.webp', 0);
     INSERT INTO public.town_holidays (day, name, scope) VALUES ('2026-07-10', 'Aniversário da cidade', 'municipal');

@@ -1282,6 +1282,31 @@ function reviewRow(intent: string, target: "proposal" | "claim"): ActionSpec {
   });
 }
 
+/**
+ * Issue #33: where a listing is. The neighbourhood is part of the valid form, so leaving out a
+ * coordinate is still a complete answer (the neighbourhood's centre wins); a malformed number is
+ * refused whatever else was sent. The town's box is checked in tests/unit/location-form.test.ts.
+ */
+const LOCATION_FIELDS: FieldSpec[] = [
+  {
+    name: "latitude",
+    kind: "format",
+    valid: () => "-21,93",
+    invalid: refused(400, "Escreva a latitude em graus, como -21,9300."),
+    long: refused(400, "Escreva a latitude em graus, como -21,9300."),
+    wrong: ["norte", "1e3", "-21,9.3", ["-95", refused(400, "A latitude vai de -90 a 90.")]],
+  },
+  {
+    name: "longitude",
+    kind: "format",
+    valid: () => "-45.595",
+    invalid: refused(400, "Escreva a longitude em graus, como -45,5950."),
+    long: refused(400, "Escreva a longitude em graus, como -45,5950."),
+    wrong: ["oeste", "Infinity", ["-181", refused(400, "A longitude vai de -180 a 180.")]],
+  },
+  { name: "lugar", kind: "choice", valid: () => "Centro", invalid: refused(400, "Escolha um bairro da lista."), wrong: ["centro", "Lua"] },
+];
+
 /** /cadastrar/{negocio,servico,motorista}: a proposal, listed under the resident's own. */
 function proposalRow(tipo: "negocio" | "servico" | "motorista"): ActionSpec {
   const category: FieldSpec =
@@ -1315,6 +1340,7 @@ function proposalRow(tipo: "negocio" | "servico" | "motorista"): ActionSpec {
       { name: "neighbourhood", kind: "text", valid: () => "Centro", long: refused(400, "O bairro pode ter no máximo 80 caracteres.") },
       phone("phone"),
       phone("whatsapp"),
+      ...LOCATION_FIELDS,
     ],
     duplicated: refused(400, "Diga o nome."),
     empty: refused(400, "Diga o nome."),
@@ -1421,6 +1447,7 @@ const ISSUE_18_ACTIONS: ActionSpec[] = [
         invalid: refused(400, "Use o formato HH:MM, como 07:30."),
         wrong: ["6pm", "18:60"],
       },
+      ...LOCATION_FIELDS,
     ],
     duplicated: refused(400, INVALID_VALUE),
     empty: ACCEPTED,
