@@ -11,6 +11,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { KindIcon } from "~/components/ui/kind-icon";
 import { cardClass } from "~/components/ui/card";
 import { replyRefused, visitorAction } from "#server/toolkit/action";
+import { isRefusedPage } from "#server/toolkit/refuse-page";
 import { addFavorite, listFavorites, removeFavorite } from "#server/models/favorites";
 import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/favorites";
@@ -76,6 +77,13 @@ export const action = visitorAction("/favorites", async (_args: Route.ActionArgs
       if (!removed) return replyRefused(404, failed, { intent });
     }
   } catch (error) {
+    // The database refused a blocked resident (asCaller's 403 page): the heart's toast says
+    // why, and a plain form shows the page. It is a refusal, not a failure of the server.
+    if (isRefusedPage(error)) {
+      const page = error.data;
+      if (viaFetcher && page) return replyRefused(error.init?.status ?? 403, [page.title, page.message], { intent });
+      throw error;
+    }
     console.error(`[favorites] ${intent} failed:`, error);
     return replyRefused(500, failed, { intent });
   }

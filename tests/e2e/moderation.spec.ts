@@ -117,6 +117,12 @@ test.describe("moderation", () => {
     await expect(author.getByText("Sua conta está bloqueada")).toBeVisible();
     await open(author, "/posts", javaScriptEnabled);
     await expect(author.getByText("Tentando de novo")).toHaveCount(0);
+    // A heart is publishing too (it notifies the owner with their name): refused with the same
+    // reason — the toast with JavaScript, the 403 page without — never "Error adding favorite".
+    await open(author, "/news", javaScriptEnabled);
+    await author.getByRole("main").getByRole("button", { name: /^Favoritar / }).first().click();
+    await expect(author.getByText("Sua conta está bloqueada").first()).toBeVisible();
+    await expect(author.getByText("Error adding favorite")).toHaveCount(0);
   });
 
   test("a resident proposes a business, the moderator approves it, it appears in /businesses and search", async ({ page, browser, javaScriptEnabled }) => {
