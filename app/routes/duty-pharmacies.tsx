@@ -1,9 +1,13 @@
 import { DutyCard } from "~/components/duty-card";
+import { DutyStaff } from "~/components/duty-staff";
 import { onDuty } from "#core/duty";
 import { useTownNow } from "~/hooks/use-town-now";
 import { dutyRota } from "#server/cache/reads";
 import { minuteOf } from "#server/cache/read-cache";
 import { getRequestContext } from "#server/toolkit/request-context";
+import { intentOf, signedInAction } from "#server/toolkit/action";
+import { listPharmacies } from "#server/models/duty";
+import { dutyStaffAction, isStaff } from "./+shared/duty-staff.server";
 import type { Route } from "./+types/duty-pharmacies";
 
 export const meta: Route.MetaFunction = () => [
@@ -14,12 +18,18 @@ export const meta: Route.MetaFunction = () => [
 /** The rota from this minute on, a week of it (issue #32): who is on duty now, then the next turns. */
 export async function loader({ context }: Route.LoaderArgs) {
   const now = new Date();
-  const turns = await getRequestContext(context).db.asVisitor(dutyRota, { minute: minuteOf(now) });
-  return { turns, renderedAt: now.toISOString() };
+  const ctx = getRequestContext(context);
+  const turns = await ctx.db.asVisitor(dutyRota, { minute: minuteOf(now) });
+  // Moderators and admins also get the rota's tools (the database checks their role again).
+  const pharmacies = (await isStaff(ctx)) ? await ctx.db.asCaller(listPharmacies) : null;
+  return { turns, pharmacies, renderedAt: now.toISOString() };
 }
 
-export default function DutyPharmacies({ loaderData }: Route.ComponentProps) {
-  const { turns, renderedAt } = loaderData;
+/** Moderators and admins: intent=add (farmacia, inicio, fim) · intent=remove (id) · intent=import (rota, a CSV file). */
+export const action = signedInAction(async ({ request }: Route.ActionArgs, signedIn) => dutyStaffAction(request, signedIn, intentOf(signedIn.form, "add")));
+
+export default function DutyPharmacies({ loaderData, actionData }: Route.ComponentProps) {
+  const { turns, pharmacies, renderedAt } = loaderData;
   const now = useTownNow(renderedAt);
   // A turn that ended since the page was rendered leaves both lists.
   const current = turns.filter((t) => onDuty(t, now));
@@ -44,6 +54,7 @@ export default function DutyPharmacies({ loaderData }: Route.ComponentProps) {
           <DutyCard key={turn.id} turn={turn} now={now} />
         ))}
       </section>
+      {pharmacies ? <DutyStaff pharmacies={pharmacies} turns={turns} refusal={actionData} now={now} /> : null}
     </div>
   );
 }

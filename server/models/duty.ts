@@ -1,5 +1,7 @@
 import type { Queryable } from "../db";
 import type { DutyListing } from "#core/duty";
+import { isUuid } from "#core/uuid";
+import type { Pharmacy, RotaTurn } from "./duty-rota";
 
 export type { DutyListing };
 
@@ -17,4 +19,26 @@ export async function listDutyTurns(tx: Queryable, now: Date, days = 7): Promise
   const to = new Date(now.getTime() + days * 86_400_000);
   const [row] = await tx.query<{ turns: DutyListing[] }>(`SELECT ${DUTY_TURNS_SQL("$1", "$2", 200)} AS turns`, [now.toISOString(), to.toISOString()]);
   return row?.turns ?? [];
+}
+
+/** The pharmacies a turn may name (the Farmácia category, as the database insists). */
+export async function listPharmacies(tx: Queryable): Promise<Pharmacy[]> {
+  return tx.query<Pharmacy>(`SELECT b.id, b.name FROM public.businesses b WHERE b.category = 'Farmácia' ORDER BY b.name, b.id LIMIT 200`);
+}
+
+/** Moderators and admins (public.add_duty_turns refuses anyone else: 42501): the whole rota or, on a refusal, none of it. */
+export async function addDutyTurns(tx: Queryable, turns: readonly RotaTurn[]): Promise<void> {
+  if (turns.length === 0) return;
+  await tx.query(`SELECT public.add_duty_turns($1::uuid[], $2::timestamptz[], $3::timestamptz[])`, [
+    turns.map((t) => t.businessId),
+    turns.map((t) => t.startsAt),
+    turns.map((t) => t.endsAt),
+  ]);
+}
+
+/** Moderators and admins; false when no turn had that id. */
+export async function removeDutyTurn(tx: Queryable, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const [row] = await tx.query<{ removed: boolean }>(`SELECT public.remove_duty_turn($1) AS removed`, [id]);
+  return row?.removed ?? false;
 }

@@ -72,6 +72,9 @@ type Actor = "visitor" | "owner" | "other" | "moderator" | "admin";
 type Person = "ana" | "antonio" | "dona" | "helena" | "admin";
 
 type Ids = {
+  /** Issue #32: a pharmacy the rota may name, and a turn of the seeded rota. */
+  pharmacy: string;
+  dutyTurn: string;
   anaId: string;
   username: string;
   sellItem: string;
@@ -1546,6 +1549,55 @@ const ROWS: Row[] = [
     fields: () => [["day", "2031-01-02"]],
     cells: { visitor: toLogin(303), other: { status: 403 }, moderator: { status: 403 }, admin: { status: 404 } },
   },
+  // Issue #32: the duty rota, kept by moderators and admins (public.add_duty_turns checks it too).
+  {
+    method: "POST",
+    path: "/farmacias-de-plantao",
+    intent: "add",
+    fields: (c) => [["farmacia", c.ids.pharmacy], ["inicio", "2031-06-13T08:00"], ["fim", "2031-06-14T08:00"]],
+    cells: {
+      visitor: toLogin(303),
+      owner: { status: 403, contains: () => ["Só para a moderação"] },
+      other: { status: 403 },
+      moderator: { status: 303, location: "/farmacias-de-plantao", effect: "allowed", phase: 1 },
+      admin: { status: 303, location: "/farmacias-de-plantao", effect: "allowed", phase: 1 },
+    },
+  },
+  {
+    method: "POST",
+    path: "/farmacias-de-plantao",
+    intent: "add",
+    note: "an end before the start",
+    fields: (c) => [["farmacia", c.ids.pharmacy], ["inicio", "2031-06-14T08:00"], ["fim", "2031-06-13T08:00"]],
+    cells: { visitor: toLogin(303), other: { status: 403 }, moderator: { status: 400, contains: () => ["O fim vem antes do início."] } },
+  },
+  {
+    method: "POST",
+    path: "/farmacias-de-plantao",
+    intent: "import",
+    note: "no file",
+    fields: () => [],
+    cells: { visitor: toLogin(303), other: { status: 403 }, moderator: { status: 400, contains: () => ["Escolha o arquivo CSV do rodízio."] } },
+  },
+  {
+    method: "POST",
+    path: "/farmacias-de-plantao",
+    intent: "remove",
+    fields: (c) => [["id", c.ids.dutyTurn]],
+    cells: {
+      visitor: toLogin(303),
+      other: { status: 403 },
+      admin: { status: 303, location: "/farmacias-de-plantao", effect: "allowed", phase: 1 },
+    },
+  },
+  {
+    method: "POST",
+    path: "/farmacias-de-plantao",
+    intent: "remove",
+    note: "a turn that does not exist",
+    fields: () => [["id", "9f000000-0000-4000-8000-000000000001"]],
+    cells: { visitor: toLogin(303), owner: { status: 403 }, moderator: { status: 404 } },
+  },
   { method: "GET", path: "/cadastrar/{proposalKind}", cells: { visitor: toLogin(302), other: ok, moderator: ok } },
   {
     method: "POST",
@@ -1682,7 +1734,6 @@ const ROWS: Row[] = [
     "/game/clicker",
     "/debug/storage",
     "/instalar",
-    "/farmacias-de-plantao",
     "/sell-items",
     "/sell-items/{sellItem}",
     "/profile",
@@ -1889,7 +1940,15 @@ async function discover(base: string, digest: Ctx["digest"]): Promise<Ctx> {
   const anaReview = new RegExp(`#avaliacao-(${UUID})`).exec(reviewed.headers.location ?? "")?.[1];
   if (reviewed.status !== 303 || !anaReview) throw new Error(`Ana's review answered ${reviewed.status}: ${reviewed.body.slice(0, 300)}`);
 
+  // Issue #32: the rota's tools, as the admin sees them.
+  const staffPage = await html(c, "/farmacias-de-plantao", c.cookies.admin);
+  const [pharmacy] = matches(staffPage, new RegExp(`<option value="(${UUID})"`, "g"));
+  const dutyTurn = matches(staffPage, new RegExp(`name="id" value="(${UUID})"`, "g")).at(-1);
+  if (!pharmacy || !dutyTurn) throw new Error("no pharmacy or duty turn on the admin's /farmacias-de-plantao");
+
   c.ids = {
+    pharmacy,
+    dutyTurn,
     anaComment,
     anaCommentToDelete,
     anaReview,

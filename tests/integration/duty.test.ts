@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { ANON, type Claims, type Queryable } from "#server/db/types";
 import { withUser } from "#server/db/with-user";
-import { listDutyTurns } from "#server/models/duty";
+import { addDutyTurns, listDutyTurns, removeDutyTurn } from "#server/models/duty";
 import { townInstant } from "#server/models/duty-rota";
 import { outcomeOf } from "#server/models/moderation";
 import { getHomeOverview } from "#server/models/town";
@@ -21,11 +21,7 @@ const t = (local: string) => townInstant(local)!;
 forEachEngine((getDb) => {
   const visitor = <T>(fn: (tx: Queryable) => Promise<T>) => withUser(getDb(), ANON, fn);
   const add = (who: Claims, rows: [string, string, string][]) =>
-    outcomeOf(
-      withUser(getDb(), who, (tx) =>
-        tx.query(`SELECT public.add_duty_turns($1::uuid[], $2::timestamptz[], $3::timestamptz[])`, [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2])]),
-      ),
-    );
+    outcomeOf(withUser(getDb(), who, (tx) => addDutyTurns(tx, rows.map(([businessId, startsAt, endsAt]) => ({ businessId, startsAt, endsAt })))));
   const count = async () => Number((await getDb().query<{ n: number }>(`SELECT count(*)::int AS n FROM public.duty_turns`))[0]!.n);
   let bomJesus = "";
   let saoBenedito = "";
@@ -63,7 +59,7 @@ forEachEngine((getDb) => {
     expect(await count()).toBe(2);
 
     const [{ id } = { id: "" }] = await getDb().query<{ id: string }>(`SELECT id FROM public.duty_turns WHERE business_id = $1`, [saoBenedito]);
-    const remove = (who: Claims) => outcomeOf(withUser(getDb(), who, (tx) => tx.query(`SELECT public.remove_duty_turn($1)`, [id])));
+    const remove = (who: Claims) => outcomeOf(withUser(getDb(), who, (tx) => removeDutyTurn(tx, id)));
     expect(await remove(as(RESIDENT))).toBe("refused");
     expect(await count()).toBe(2);
     expect(await remove(as(ADMIN))).toBe("done");

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { fieldRules, PHONE_FORMAT } from "#core/field-rules";
 import { NOT_AN_IMAGE } from "#core/images";
+import { townDate } from "#core/business-hours";
 import { PostSchema } from "#core/post-form";
 import { CommentSchema, DeleteCommentSchema } from "~/lib/comment-schema";
 import { passwordProblem } from "~/lib/password-policy";
@@ -942,6 +943,113 @@ const dateField = (name: string, valid: string, required?: Refusal): FieldSpec =
   wrong: ["13/06/2031", "2031-6-13", ["2031-02-30", refused(400, NO_SUCH_DATE)]],
 });
 
+// Issue #32: the duty rota, kept by the moderator. Its turns fall a few days ahead, so the
+// rota page (the week from now) shows what an accepted post added and the home is untouched.
+const PHARMACY_MISSING = "Escolha uma farmácia da lista.";
+const TURN_GONE = "Plantão não encontrado";
+const rotaToday = townDate(new Date()).date;
+/** The town's date `days` from today, "YYYY-MM-DD". */
+const daysAhead = (days: number) => new Date(Date.parse(`${rotaToday}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const brazilian = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+const dutyTargets = { pharmacy: "", turn: "" };
+
+async function ensurePharmacy(): Promise<void> {
+  if (dutyTargets.pharmacy) return;
+  const html = (await get("/farmacias-de-plantao", ctx.m)).body;
+  dutyTargets.pharmacy = new RegExp(`<option value="(${UUID})"`).exec(html)?.[1] ?? "";
+  if (!dutyTargets.pharmacy) throw new Error("no pharmacy on the moderator's /farmacias-de-plantao");
+}
+/** A turn of its own minute, added as the moderator and found by its removal button's name. */
+async function ensureDutyTurn(): Promise<void> {
+  await ensurePharmacy();
+  if (dutyTargets.turn) return;
+  const minute = String(sequence++ % 60).padStart(2, "0");
+  const day = daysAhead(5);
+  await created("/farmacias-de-plantao", ctx.m, asForm([["intent", "add"], ["farmacia", dutyTargets.pharmacy], ["inicio", `${day}T09:${minute}`], ["fim", `${day}T10:00`]]), "adding a duty turn");
+  const html = decodeHtml((await get("/farmacias-de-plantao", ctx.m)).body);
+  const at = html.indexOf(`de ${brazilian(day).slice(0, 5)} às 9:${minute}"`);
+  const ids = at < 0 ? [] : [...html.slice(0, at).matchAll(new RegExp(`name="id" value="(${UUID})"`, "g"))];
+  dutyTargets.turn = ids.at(-1)?.[1] ?? "";
+  if (!dutyTargets.turn) throw new Error(`no removal form for the turn at 9:${minute}`);
+}
+
+function dutyRows(): ActionSpec[] {
+  const rota = async () => probe.page("/farmacias-de-plantao", ctx.m);
+  const csv = () => Buffer.from(`farmacia,inicio,fim\nFarmácia Bom Jesus,${brazilian(daysAhead(4))} 08:00,${brazilian(daysAhead(5))} 08:00\n`);
+  const when = (name: string, valid: () => string, missing: string): FieldSpec => ({
+    name,
+    kind: "format",
+    valid,
+    required: refused(400, missing),
+    invalid: refused(400, missing),
+    wrong: ["2031-02-30T08:00", "amanhã", "08:00"],
+  });
+  return [
+    {
+      label: "POST /farmacias-de-plantao intent=add",
+      before: ensurePharmacy,
+      path: () => "/farmacias-de-plantao",
+      cookie: () => ctx.m,
+      encoding: "form",
+      fields: [
+        // Without an intent the form adds (the import and the removals say theirs).
+        { ...intentField("add"), required: undefined },
+        { name: "farmacia", kind: "id", valid: () => dutyTargets.pharmacy, required: refused(400, PHARMACY_MISSING), invalid: refused(400, PHARMACY_MISSING) },
+        when("inicio", () => `${daysAhead(3)}T08:00`, "Escolha a data e a hora do início."),
+        {
+          ...when("fim", () => `${daysAhead(4)}T08:00`, "Escolha a data e a hora do fim."),
+          wrong: [
+            "amanhã",
+            [`${daysAhead(2)}T08:00`, refused(400, "O fim vem antes do início.")],
+            [`${daysAhead(3)}T08:00`, refused(400, "O fim vem antes do início.")],
+            [`${daysAhead(12)}T08:00`, refused(400, "Um plantão dura no máximo 7 dias.")],
+          ],
+        },
+      ],
+      // The first of each is read: a turn is added.
+      duplicated: ACCEPTED,
+      empty: refused(400, PHARMACY_MISSING),
+      huge: refused(413, TOO_LARGE),
+      probe: rota,
+      nothing: "no turn added",
+    },
+    {
+      label: "POST /farmacias-de-plantao intent=import",
+      path: () => "/farmacias-de-plantao",
+      cookie: () => ctx.m,
+      encoding: "multipart",
+      fields: [{ ...intentField("import"), required: refused(400, PHARMACY_MISSING) }],
+      extra: () => [["rota", { filename: "rodizio.csv", type: "text/csv", data: csv() }]],
+      file: { name: "rota", refusal: refused(400, "Linha 1: o cabeçalho deve ser farmacia,inicio,fim.") },
+      duplicated: ACCEPTED,
+      empty: refused(400, PHARMACY_MISSING),
+      // A multipart body reaches the route: the padding is ignored, the rota imported.
+      huge: ACCEPTED,
+      probe: rota,
+      nothing: "no turn imported",
+    },
+    {
+      label: "POST /farmacias-de-plantao intent=remove",
+      before: ensureDutyTurn,
+      path: () => "/farmacias-de-plantao",
+      cookie: () => ctx.m,
+      encoding: "form",
+      fields: [
+        { ...intentField("remove"), required: refused(400, PHARMACY_MISSING) },
+        { name: "id", kind: "id", valid: () => dutyTargets.turn, required: refused(404, TURN_GONE), invalid: refused(404, TURN_GONE) },
+      ],
+      duplicated: ACCEPTED,
+      empty: refused(400, PHARMACY_MISSING),
+      huge: refused(413, TOO_LARGE),
+      probe: rota,
+      nothing: "no turn removed",
+      afterAccepted: async () => {
+        dutyTargets.turn = "";
+      },
+    },
+  ];
+}
+
 function calendarRows(): ActionSpec[] {
   const editor = () => `/business/${ctx.businessA}/editar`;
   const specialDates = async () => probe.page(editor(), ctx.a);
@@ -1456,6 +1564,7 @@ const ISSUE_18_ACTIONS: ActionSpec[] = [
     nothing: "the business unchanged",
   },
   ...calendarRows(),
+  ...dutyRows(),
   moderateRow("hide", { kind: "post", id: () => ctx.modPost, shown: () => `/posts/${ctx.modPost}` }),
   moderateRow("restore", { kind: "post", id: () => ctx.modPost, shown: () => `/posts/${ctx.modPost}` }),
   moderateRow("dismiss", { kind: "post", id: () => ctx.modPost, shown: () => `/posts/${ctx.modPost}` }),
