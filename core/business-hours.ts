@@ -110,6 +110,8 @@ export type BusinessCalendar = {
   holidayOpensAt?: string | null;
   holidayClosesAt?: string | null;
   specialDates?: readonly SpecialDate[];
+  /** The business's turns of the duty rota (a pharmacy, issue #32): core/duty.ts's dutyBadge reads them. */
+  dutyTurns?: readonly { startsAt: string; endsAt: string }[];
 };
 export type HolidayMode = "closed" | "normal" | "special";
 export type SpecialDate = { startsOn: string; endsOn: string; open: boolean; opensAt: string | null; closesAt: string | null; note: string };

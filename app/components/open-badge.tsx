@@ -1,12 +1,16 @@
 import { describeOpenStatus, openStatus, type BusinessCalendar, type OpeningHours } from "#core/business-hours";
+import { dutyBadge } from "#core/duty";
 
 /**
  * "Aberto · fecha às 18:00" / "Fechado · abre amanhã às 7:00" / "Fechado · feriado de Finados",
- * computed for the given instant with the week, the holidays and the business's special dates.
+ * "Aberto · plantão até amanhã às 8:00", computed for the given instant with the week, the
+ * holidays, the business's special dates and, for a pharmacy, the duty rota.
  */
 export function OpenBadge({ hours, now, calendar }: { hours: OpeningHours | null; now: Date; calendar: BusinessCalendar }) {
   const status = openStatus(hours, now, calendar);
-  const open = status.open;
+  // A pharmacy on duty is open whatever its hours say: "Aberto · plantão até amanhã às 8:00".
+  const duty = calendar.dutyTurns?.length ? dutyBadge(calendar.dutyTurns, now) : null;
+  const open = duty !== null || status.open;
   return (
     <span
       data-open={open ? "true" : "false"}
@@ -15,7 +19,7 @@ export function OpenBadge({ hours, now, calendar }: { hours: OpeningHours | null
       }`}
     >
       <span aria-hidden="true" className={`size-2 shrink-0 rounded-full ${open ? "bg-emerald-600" : "bg-stone-500"}`} />
-      {describeOpenStatus(status)}
+      {duty ?? describeOpenStatus(status)}
     </span>
   );
 }

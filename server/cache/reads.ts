@@ -93,11 +93,11 @@ export const businessList = visitorRead(
     list: await listBusinesses(tx, { ...request, openNow: openAt !== undefined, now: openAt ?? new Date() }),
   }),
   // A town holiday changes every badge and the open-now filter (public.town_holidays announces "holiday").
-  { kinds: ["business", "holiday"] },
+  { kinds: ["business", "holiday", "duty"] },
 );
 
 export const businessPage = visitorRead("business", (tx, { id }: { id: string }) => getBusiness(tx, id), {
-  kinds: ["business", "profile", "holiday"],
+  kinds: ["business", "profile", "holiday", "duty"],
   item: ({ id }) => id,
 });
 

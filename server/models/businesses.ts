@@ -15,6 +15,8 @@ export type BusinessCalendarColumns = {
   holidayOpensAt: string | null;
   holidayClosesAt: string | null;
   specialDates: SpecialDate[];
+  /** Its turns of the duty rota that have not ended (issue #32): on duty, it is open. */
+  dutyTurns: { startsAt: string; endsAt: string }[];
 };
 
 export type BusinessCard = BusinessCalendarColumns & {
@@ -62,7 +64,10 @@ export const CALENDAR_COLUMNS = (b: string) => `${b}.holiday_mode AS "holidayMod
             'opensAt', sd.opens_at, 'closesAt', sd.closes_at, 'note', sd.note) ORDER BY sd.starts_on, sd.id), '[]'::json)
    FROM (SELECT * FROM public.business_special_dates x
          WHERE x.business_id = ${b}.id AND x.ends_on >= (now() AT TIME ZONE 'America/Sao_Paulo')::date - 1
-         ORDER BY x.starts_on, x.id LIMIT 20) sd) AS "specialDates"`;
+         ORDER BY x.starts_on, x.id LIMIT 20) sd) AS "specialDates",
+  (SELECT coalesce(json_agg(json_build_object('startsAt', to_char(dt.starts_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+            'endsAt', to_char(dt.ends_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')) ORDER BY dt.starts_at), '[]'::json)
+   FROM (SELECT * FROM public.duty_turns y WHERE y.business_id = ${b}.id AND y.ends_at > now() ORDER BY y.starts_at LIMIT 5) dt) AS "dutyTurns"`;
 
 const CARD_COLUMNS = `b.id, b.name, b.category, b.neighbourhood, b.logo_url AS "logoUrl", b.opening_hours AS "openingHours", ${CALENDAR_COLUMNS("b")},
   ${RATING_SQL("b")} AS rating`;

@@ -48,12 +48,16 @@ const BUSINESS_DAY = (b: string, day: string) => `coalesce(
          WHEN ${b}.holiday_mode = 'special' THEN jsonb_build_object('open', true, 'opensAt', ${b}.holiday_opens_at, 'closesAt', ${b}.holiday_closes_at)
          ELSE '{"open": false}'::jsonb END)`;
 
-/** The whole rule for a business row `b`: week, holidays and special dates. */
-export const BUSINESS_OPEN_AT_SQL = (b: string, instantParam: string) => `(
+/** A turn of the duty rota covering the instant (issue #32). */
+const ON_DUTY = (businessId: string, instantParam: string) =>
+  `EXISTS (SELECT 1 FROM public.duty_turns dt WHERE dt.business_id = ${businessId} AND dt.starts_at <= ${instantParam}::timestamptz AND dt.ends_at > ${instantParam}::timestamptz)`;
+
+/** The whole rule for a business row `b`: week, holidays and special dates — and a pharmacy on duty is open whatever they say. */
+export const BUSINESS_OPEN_AT_SQL = (b: string, instantParam: string) => `((
   WITH clock AS (SELECT ${CLOCK(instantParam)} AS t)
   SELECT ${OPEN_RULE("d", "y")}
   FROM clock, LATERAL (SELECT ${BUSINESS_DAY(b, "clock.t::date")} AS d, ${BUSINESS_DAY(b, "(clock.t::date - 1)")} AS y) AS days
-)`;
+) OR ${ON_DUTY(`${b}.id`, instantParam)})`;
 
 /**
  * How many visible businesses are open at the instant: a sum over the kept spans
@@ -61,7 +65,7 @@ export const BUSINESS_OPEN_AT_SQL = (b: string, instantParam: string) => `(
  * rule — on a holiday only the spans of businesses keeping their normal hours —, corrected for
  * the few businesses the spans cannot answer for: those with holiday hours on a holiday, and
  * those with a special date today or yesterday (their exact answer minus what the spans
- * counted). Never a count over every business.
+ * counted), and the pharmacies on duty (issue #32). Never a count over every business.
  */
 export const OPEN_COUNT_SQL = (instantParam: string) => `(
   WITH clock AS (
@@ -78,13 +82,16 @@ export const OPEN_COUNT_SQL = (instantParam: string) => `(
   ) + (
     SELECT coalesce(sum(${BUSINESS_OPEN_AT_SQL("b", instantParam)}::int - ${OPEN_RULE("base.base_d", "base.base_y")}::int), 0)::int
     -- Driven from the few exceptions (special holiday plans on a holiday, special dates near
-    -- today), then each business by its key: as "b.id IN (…)" the planner read every business
+    -- today, pharmacies on duty), then each business by its key: as "b.id IN (…)" the planner read every business
     -- of the 100× town once per home page (tests/integration/city-plans.test.ts).
     FROM clock
       CROSS JOIN LATERAL (
         SELECT x.id FROM public.businesses x WHERE (clock.h0 OR clock.h1) AND x.holiday_mode = 'special'
         UNION
         SELECT sd.business_id FROM public.business_special_dates sd WHERE sd.ends_on >= clock.t::date - 1 AND sd.starts_on <= clock.t::date
+        UNION
+        -- The pharmacies on duty (issue #32): duty_turns_by_end finds the turns not yet over.
+        SELECT dt.business_id FROM public.duty_turns dt WHERE dt.ends_at > ${instantParam}::timestamptz AND dt.starts_at <= ${instantParam}::timestamptz
       ) AS exception (id)
       JOIN public.businesses b ON b.id = exception.id
       CROSS JOIN LATERAL (

@@ -1,6 +1,8 @@
 import type { Page } from "@playwright/test";
 import { isOpenNow, townDate } from "../../core/business-hours";
-import { demoCalendar } from "../../server/seed/seed-data";
+import { dutyBadge } from "../../core/duty";
+import { townInstant } from "../../server/models/duty-rota";
+import { demoCalendar, demoRota } from "../../server/seed/seed-data";
 import { expect, test, town, waitForHydration } from "./helpers";
 
 /**
@@ -17,11 +19,15 @@ function newest<T extends { daysAgo: number }>(items: T[]): T {
 const newestNews = newest(town.news);
 const newestSellItem = newest(town.sellItems.filter((item) => !item.sold));
 
-/** The seed's own answer: the week, the holidays and the special dates it wrote (issue #32). */
+/** The seed's own answer: the week, the holidays and the special dates it wrote, and the duty rota (issue #32). */
 function openBusinessCount(now: Date): number {
-  const calendar = demoCalendar(Number(townDate(now).date.slice(0, 4)));
-  return town.businesses.filter((b) =>
-    isOpenNow(b.openingHours, now, { ...b, townHolidays: calendar.townHolidays, specialDates: calendar.specialDates.filter((d) => d.business === b.name) }),
+  const { date } = townDate(now);
+  const calendar = demoCalendar(Number(date.slice(0, 4)));
+  const rota = demoRota(date).map((turn) => ({ name: turn.name, startsAt: townInstant(turn.start)!, endsAt: townInstant(turn.end)! }));
+  return town.businesses.filter(
+    (b) =>
+      isOpenNow(b.openingHours, now, { ...b, townHolidays: calendar.townHolidays, specialDates: calendar.specialDates.filter((d) => d.business === b.name) }) ||
+      dutyBadge(rota.filter((turn) => turn.name === b.name), now) !== null,
   ).length;
 }
 

@@ -5,6 +5,10 @@ import { addDutyTurns, listDutyTurns, removeDutyTurn } from "#server/models/duty
 import { townInstant } from "#server/models/duty-rota";
 import { outcomeOf } from "#server/models/moderation";
 import { getHomeOverview } from "#server/models/town";
+import { isOpenNow, type OpeningHours } from "#core/business-hours";
+import { dutyBadge } from "#core/duty";
+import { listBusinesses } from "#server/models/businesses";
+import { BUSINESS_OPEN_AT_SQL } from "#server/models/hours-sql";
 import { forEachEngine } from "./db";
 
 // Issue #32: the duty pharmacy's rota. Everyone reads it; moderators and admins write it
@@ -84,4 +88,34 @@ forEachEngine((getDb) => {
     expect(week.map((d) => d.name)).toEqual(["Farmácia Bom Jesus", "Farmácia São Benedito"]);
     expect((await visitor((tx) => listDutyTurns(tx, new Date(t("2026-11-28 08:00"))))).map((d) => d.name)).toEqual(["Farmácia São Benedito"]);
   });
+
+  it("counts a pharmacy on duty as open whatever its hours: filter, cards, count and badge agree at every hour of the turns", async () => {
+    // Bom Jesus keeps 08:00–18:00 every day (on duty inside those hours it is counted once);
+    // São Benedito and the bakery have no hours at all.
+    const week: OpeningHours = Object.fromEntries(["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"].map((d) => [d, { open: true, opensAt: "08:00", closesAt: "18:00" }]));
+    await getDb().query(`UPDATE public.businesses SET opening_hours = $2::jsonb WHERE id = $1`, [bomJesus, JSON.stringify(week)]);
+    const fixtures = [
+      { name: "Farmácia Bom Jesus", hours: week, turns: [{ startsAt: t("2026-11-27 08:00"), endsAt: t("2026-11-28 08:00") }] },
+      { name: "Farmácia São Benedito", hours: null, turns: [{ startsAt: t("2026-11-28 08:00"), endsAt: t("2026-11-29 08:00") }] },
+      { name: "Padaria Pão Quente", hours: null, turns: [] },
+    ];
+    const instants: Date[] = [];
+    for (let at = Date.parse(t("2026-11-26 20:00")); at <= Date.parse(t("2026-11-29 12:00")); at += 60 * 60_000) instants.push(new Date(at), new Date(at - 60_000));
+    let sawDuty = 0;
+    for (const at of instants) {
+      const expected = fixtures.filter((f) => isOpenNow(f.hours, at) || dutyBadge(f.turns, at) !== null).map((f) => f.name).sort();
+      sawDuty += fixtures.filter((f) => !isOpenNow(f.hours, at) && dutyBadge(f.turns, at) !== null).length;
+      const filtered = await visitor((tx) => tx.query<{ name: string }>(`SELECT b.name FROM public.businesses b WHERE ${BUSINESS_OPEN_AT_SQL("b", "$1")} ORDER BY b.name`, [at.toISOString()]));
+      expect(filtered.map((r) => r.name), at.toISOString()).toEqual(expected);
+      const page = await visitor((tx) => listBusinesses(tx, { page: 1, openNow: true, now: at }));
+      expect(page.businesses.map((b) => b.name).sort(), at.toISOString()).toEqual(expected);
+      const home = await visitor((tx) => getHomeOverview(tx, at));
+      expect(home.openBusinessCount, at.toISOString()).toBe(expected.length);
+      expect(home.openBusinesses.map((b) => b.name).sort(), at.toISOString()).toEqual(expected);
+    }
+    expect(sawDuty).toBeGreaterThan(20);
+    // The card carries the turns its badge reads (those not yet over at the real time: none here, in 2026's past or future alike).
+    const cards = await visitor((tx) => listBusinesses(tx, { page: 1, now: new Date() }));
+    for (const card of cards.businesses) expect(Array.isArray(card.dutyTurns), card.name).toBe(true);
+  }, 300_000);
 });
