@@ -87,6 +87,10 @@ async function pagesOf(base, cookie, businesses) {
   const first = (await request(`${base}/businesses`)).body.toString();
   const businessId = /href="\/business\/([^"/?#]+)"/.exec(first)?.[1];
   const newsId = /href="\/news\/([^"/?#]+)"/.exec((await request(`${base}/news`)).body.toString())?.[1];
+  // Issue #30: a post with its comments, a service's and a driver's page with their reviews.
+  const postId = /href="\/posts\/([^"/?#]+)"/.exec((await request(`${base}/posts`)).body.toString())?.[1];
+  const serviceId = /href="\/service\/([^"/?#]+)"/.exec((await request(`${base}/services`)).body.toString())?.[1];
+  const driverId = /href="\/driver\/([^"/?#]+)"/.exec((await request(`${base}/drivers/all`)).body.toString())?.[1];
   // The deepest page a resident reaches by "Próxima": at 100×, page 300 of 320.
   const deepPage = Math.max(2, Math.min(300, Math.ceil(businesses / 20) - 1));
   const before = (await request(`${base}/businesses?pagina=${deepPage - 1}`)).body.toString();
@@ -105,6 +109,12 @@ async function pagesOf(base, cookie, businesses) {
     { label: "/notifications (heavy resident)", path: "/notifications", cookie },
     { label: "/profile (heavy resident)", path: "/profile", cookie },
     { label: "/news/{id}", path: `/news/${newsId}` },
+    // Issue #30: comments and reviews, and the lists' "4+ estrelas".
+    { label: "/posts/{id} (comments)", path: `/posts/${postId}` },
+    { label: "/service/{id} (reviews)", path: `/service/${serviceId}` },
+    { label: "/driver/{id} (reviews)", path: `/driver/${driverId}` },
+    { label: "/businesses?estrelas=4", path: "/businesses?estrelas=4" },
+    { label: "/services?estrelas=4", path: "/services?estrelas=4" },
   ];
 }
 

@@ -75,3 +75,22 @@ export function CategoryFilter(props: { label: string; categories: { category: s
     </Form>
   );
 }
+
+/** Issue #30: the lists' "4+ estrelas" filter, `?estrelas=4` (its value only; anything else is no filter). */
+export const TOP_RATED_PARAM = "estrelas";
+export const TOP_RATED_VALUE = "4";
+export const TOP_RATED_LABEL = "4+ estrelas";
+
+export function topRatedOf(url: URL): boolean {
+  return url.searchParams.get(TOP_RATED_PARAM) === TOP_RATED_VALUE;
+}
+
+/** The "4+ estrelas" box of a directory's GET filter form. */
+export function TopRatedCheckbox({ checked }: { checked: boolean }) {
+  return (
+    <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
+      <input type="checkbox" name={TOP_RATED_PARAM} value={TOP_RATED_VALUE} defaultChecked={checked} className="size-5" />
+      {TOP_RATED_LABEL}
+    </label>
+  );
+}

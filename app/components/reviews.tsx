@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { HiddenNotice, ReportLink } from "~/components/report-link";
 import { useCurrentUser } from "~/components/user-context";
-import { averageLabel, reviewAnchor, reviewCountLabel, reviewFormKey, starsLabel, type Rating } from "~/lib/reviews";
+import { reviewAnchor, reviewFormKey, starsLabel, type Rating } from "~/lib/reviews";
 import { formatLongDate, formatShortDate } from "#core/format";
 import type { Refused } from "#core/refused";
 import { ReviewForm } from "./review-forms";
@@ -25,6 +25,11 @@ export type ReviewsProps = {
   path: string;
   ownerId: string | null;
   rating: Rating;
+  /**
+   * The average and the count as the page says them ("4,5", "12 avaliações"), written by the
+   * loader (reviewSummary): the lists' small rating chunk then stays off the listing's page.
+   */
+  summary: { average: string | null; count: string };
   reviews: Review[];
   /** The page's action answer: a plain form post's refusal, shown by the form it came from. */
   actionData: unknown;
@@ -48,12 +53,11 @@ const summary = "inline-flex min-h-11 cursor-pointer items-center font-semibold 
  * the resident's form (a new review, or theirs to edit), the newest reviews with the owner's
  * answers. Part of the page's own chunk (a lazy boundary over server HTML loses taps).
  */
-export function ReviewsSection({ kind, path, ownerId, rating, reviews, actionData }: ReviewsProps) {
+export function ReviewsSection({ kind, path, ownerId, rating, summary: { average, count }, reviews, actionData }: ReviewsProps) {
   const user = useCurrentUser();
   const refused = actionData && typeof actionData === "object" && "result" in actionData ? (actionData as Refused) : null;
   const refusalFor = (key: string) => ((refused?.result?.initialValue as Record<string, unknown> | undefined)?.form === key ? refused : null);
   const mine = user ? reviews.find((r) => r.author.id === user.id) : undefined;
-  const average = averageLabel(rating);
   const writes = user !== null && user.id !== ownerId && !mine;
   // A refusal no form on the page claims (a hand-made post; a second review sent from another
   // tab, whose form this page no longer shows) is said at the top of the section.
@@ -87,7 +91,7 @@ export function ReviewsSection({ kind, path, ownerId, rating, reviews, actionDat
           <p className="text-center">
             <span className="block text-4xl font-bold" data-testid="nota-media">{average}</span>
             <Stars stars={Math.round(rating.sum / rating.count)} />
-            <span className="block text-sm text-stone-600 dark:text-stone-300" data-testid="total-avaliacoes">{reviewCountLabel(rating.count)}</span>
+            <span className="block text-sm text-stone-600 dark:text-stone-300" data-testid="total-avaliacoes">{count}</span>
           </p>
           <dl className="flex-1 space-y-1 text-sm" aria-label="Distribuição das notas">
             {[5, 4, 3, 2, 1].map((n) => (

@@ -16,17 +16,6 @@ export function reviewAnchor(id: string): string {
   return `avaliacao-${id}`;
 }
 
-/** The average to one decimal, as Brazilians write it ("4,5"); null when nobody reviewed. */
-export function averageLabel(rating: Pick<Rating, "count" | "sum">): string | null {
-  if (rating.count === 0) return null;
-  return (Math.round((rating.sum / rating.count) * 10) / 10).toLocaleString("pt-BR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-}
-
-/** "1 avaliação", "12 avaliações". */
-export function reviewCountLabel(count: number): string {
-  return count === 1 ? "1 avaliação" : `${count.toLocaleString("pt-BR")} avaliações`;
-}
-
 /** "4 estrelas", "1 estrela". */
 export function starsLabel(stars: number): string {
   return stars === 1 ? "1 estrela" : `${stars} estrelas`;

@@ -16,7 +16,7 @@ import { favoriteStateOf } from "#server/toolkit/favorite-state";
 import { getRequestContext } from "#server/toolkit/request-context";
 import { readForm } from "#server/toolkit/action";
 import { ReviewsSection } from "~/components/reviews";
-import { reviewAction, reviewsFor } from "./+shared/reviews.server";
+import { reviewAction, reviewSummary, reviewsFor } from "./+shared/reviews.server";
 import type { Route } from "./+types/business";
 import { textLinkClass } from "~/components/ui/text-link";
 
@@ -28,6 +28,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     business,
     reviews: await reviewsFor(ctx, "business", business.id, user?.id ?? null),
+    reviewSummary: reviewSummary(business.rating),
     favoriteState: await favoriteStateOf(ctx, [business.id]),
     renderedAt: new Date().toISOString(), pageUrl: `${publicOrigin()}/business/${business.id}` };
 }
@@ -122,7 +123,7 @@ export default function BusinessProfile({ loaderData, actionData }: Route.Compon
           </ul>
         </ListingSection>
       ) : null}
-      <ReviewsSection kind="business" path={`/business/${business.id}`} ownerId={business.ownerId} rating={business.rating} reviews={reviews} actionData={actionData} />
+      <ReviewsSection kind="business" path={`/business/${business.id}`} ownerId={business.ownerId} rating={business.rating} summary={loaderData.reviewSummary} reviews={reviews} actionData={actionData} />
       <BusinessActions id={business.id} name={business.name} ownerId={business.ownerId} />
     </article>
   );

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { cachedClientLoader } from "~/client/cached-client-loader";
-import { CategoryFilter, DirectoryHeader } from "~/components/list-filters";
+import { CategoryFilter, DirectoryHeader, TOP_RATED_VALUE, TopRatedCheckbox, topRatedOf } from "~/components/list-filters";
 import { OpenBadge } from "~/components/open-badge";
 import { keysetPageHref, PagedList, pageRequestFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
@@ -22,6 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const category = url.searchParams.get("categoria")?.slice(0, 60) || undefined;
   const openNow = url.searchParams.get("aberto") === "1";
+  const topRated = topRatedOf(url);
   const pageRequest = pageRequestFromUrl(url);
   const now = new Date();
   // The open-now filter compares HH:MM: one minute's answer serves the whole minute.
@@ -30,17 +31,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     category,
     ...pageRequest,
     openAt: openNow ? at : undefined,
+    ...(topRated ? { topRated } : {}),
   });
-  return { ...list, categories, category: category ?? "", openNow, renderedAt: now.toISOString() };
+  return { ...list, categories, category: category ?? "", openNow, topRated, renderedAt: now.toISOString() };
 }
 
 // Repeat visits within 5 minutes come from the in-memory loader cache (app/lib/loader-cache.ts).
 export const clientLoader = (args: Route.ClientLoaderArgs) => cachedClientLoader(args);
 
 export default function Businesses({ loaderData }: Route.ComponentProps) {
-  const { businesses, townHolidays, hasMore, categories, category, openNow, page, renderedAt } = loaderData;
+  const { businesses, townHolidays, hasMore, categories, category, openNow, topRated, page, renderedAt } = loaderData;
   const now = useTownNow(renderedAt);
-  const href = keysetPageHref("/businesses", { categoria: category, aberto: openNow ? "1" : undefined }, page, businesses);
+  const href = keysetPageHref("/businesses", { categoria: category, aberto: openNow ? "1" : undefined, estrelas: topRated ? TOP_RATED_VALUE : undefined }, page, businesses);
   return (
     <div className="space-y-4">
       <DirectoryHeader title="Negócios" propose="negocio" />
@@ -49,11 +51,12 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
           <input type="checkbox" name="aberto" value="1" defaultChecked={openNow} className="size-5" />
           Aberto agora
         </label>
+        <TopRatedCheckbox checked={topRated} />
       </CategoryFilter>
       <PagedList
         items={businesses}
         className="space-y-2"
-        empty={openNow ? "Nenhum negócio aberto agora com esse filtro." : "Nenhum negócio encontrado com esse filtro."}
+        empty={openNow ? "Nenhum negócio aberto agora com esse filtro." : topRated ? "Nenhum negócio com nota 4 ou mais com esse filtro." : "Nenhum negócio encontrado com esse filtro."}
         page={page}
         hasMore={hasMore}
         href={href}

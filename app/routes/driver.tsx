@@ -12,13 +12,18 @@ import { publicOrigin } from "#server/web/origin";
 import { driverPage } from "#server/cache/reads";
 import { favoriteStateOf } from "#server/toolkit/favorite-state";
 import { getRequestContext } from "#server/toolkit/request-context";
+import { readForm } from "#server/toolkit/action";
+import { ReviewsSection } from "~/components/reviews";
+import { reviewAction, reviewSummary, reviewsFor } from "./+shared/reviews.server";
 import type { Route } from "./+types/driver";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
   const driver = await ctx.db.asVisitor(driverPage, { id: params.driverId });
   if (!driver) throw data(null, { status: 404 });
-  return { driver, favoriteState: await favoriteStateOf(ctx, [driver.id]), renderedAt: new Date().toISOString(), pageUrl: `${publicOrigin()}/driver/${driver.id}` };
+  const user = await ctx.user();
+  return { driver, reviews: await reviewsFor(ctx, "driver", driver.id, user?.id ?? null),
+    reviewSummary: reviewSummary(driver.rating), favoriteState: await favoriteStateOf(ctx, [driver.id]), renderedAt: new Date().toISOString(), pageUrl: `${publicOrigin()}/driver/${driver.id}` };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
@@ -40,8 +45,16 @@ function describeWorkDay(day: DayHours | undefined): string {
   return day?.open ? describeDay(day) : "Folga";
 }
 
-export default function DriverProfile({ loaderData }: Route.ComponentProps) {
-  const { driver, renderedAt, pageUrl } = loaderData;
+/** Reviews and the owner's answers (issue #30) land here, so a refusal is explained on the page. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const ctx = getRequestContext(context);
+  const read = await readForm(request);
+  if (!read.ok) return read.refusal;
+  return reviewAction(request, ctx, read.form, { kind: "driver", id: params.driverId, path: `/driver/${params.driverId}` });
+}
+
+export default function DriverProfile({ loaderData, actionData }: Route.ComponentProps) {
+  const { driver, reviews, renderedAt, pageUrl } = loaderData;
   const now = useTownNow(renderedAt);
   const today = townClock(now).weekday;
   return (
@@ -90,6 +103,7 @@ export default function DriverProfile({ loaderData }: Route.ComponentProps) {
       <ListingSection id="horarios" title="Horário de atendimento" empty={!driver.workingHours && "Horário não informado. Ligue para combinar."}>
         {driver.workingHours ? <WeekHoursTable hours={driver.workingHours} today={today} describe={describeWorkDay} /> : null}
       </ListingSection>
+      <ReviewsSection kind="driver" path={`/driver/${driver.id}`} ownerId={driver.ownerId} rating={driver.rating} summary={loaderData.reviewSummary} reviews={reviews} actionData={actionData} />
       <p className="flex flex-wrap gap-x-4">
         <ReportLink kind="driver" id={driver.id} label={driver.name} reason="informacao_errada">Informar erro</ReportLink>
         <ReportLink kind="driver" id={driver.id} label={driver.name} />

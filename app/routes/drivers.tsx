@@ -8,7 +8,7 @@ import { DRIVER_FILTERS, DRIVER_FILTER_LABELS, parseDriverFilter, vehicleLine, t
 import { useTownNow } from "~/hooks/use-town-now";
 import { cardClass } from "~/components/ui/card";
 import { hrefOf } from "#core/item-kinds";
-import { DirectoryHeader } from "~/components/list-filters";
+import { DirectoryHeader, TOP_RATED_LABEL, TOP_RATED_PARAM, TOP_RATED_VALUE, topRatedOf } from "~/components/list-filters";
 import { driverList } from "#server/cache/reads";
 import { favoriteStateOf } from "#server/toolkit/favorite-state";
 import { getRequestContext } from "#server/toolkit/request-context";
@@ -24,13 +24,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // "disponiveis" compares HH:MM: one minute's answer serves the whole minute.
   const at = minuteOf(now);
   const ctx = getRequestContext(context);
+  const url = new URL(request.url);
+  const topRated = topRatedOf(url);
   const list = await ctx.db.asVisitor(driverList, {
     filter,
-    ...pageRequestFromUrl(new URL(request.url)),
+    ...pageRequestFromUrl(url),
     availableAt: filter === "disponiveis" ? at : undefined,
+    ...(topRated ? { topRated } : {}),
   });
   const favoriteState = await favoriteStateOf(ctx, list.drivers.map((driver) => driver.id));
-  return { ...list, favoriteState, filter, renderedAt: now.toISOString() };
+  return { ...list, favoriteState, filter, topRated, renderedAt: now.toISOString() };
 }
 
 const TITLES: Record<DriverFilter, string> = {
@@ -65,10 +68,19 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) =>
 // Repeat visits within 5 minutes come from the in-memory loader cache (app/lib/loader-cache.ts).
 export const clientLoader = (args: Route.ClientLoaderArgs) => cachedClientLoader(args);
 
+const pillClass = (current: boolean) =>
+  `inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-semibold ${
+    current
+      ? "border-brand-600 bg-brand-600 text-white"
+      : "border-stone-300 bg-white text-stone-800 hover:bg-stone-100 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100 dark:hover:bg-stone-800"
+  }`;
+
 export default function Drivers({ loaderData }: Route.ComponentProps) {
-  const { drivers, hasMore, filter, page, renderedAt } = loaderData;
+  const { drivers, hasMore, filter, topRated, page, renderedAt } = loaderData;
   const now = useTownNow(renderedAt);
-  const href = keysetPageHref(`/drivers/${filter}`, {}, page, drivers);
+  // Links, not a form: each filter keeps the other ("Mototáxis" with "4+ estrelas" stays top-rated).
+  const stars = topRated ? `?${TOP_RATED_PARAM}=${TOP_RATED_VALUE}` : "";
+  const href = keysetPageHref(`/drivers/${filter}`, { [TOP_RATED_PARAM]: topRated ? TOP_RATED_VALUE : undefined }, page, drivers);
   return (
     <div className="space-y-4">
       <DirectoryHeader title={TITLES[filter]} propose="motorista" />
@@ -78,15 +90,7 @@ export default function Drivers({ loaderData }: Route.ComponentProps) {
             const current = f === filter;
             return (
               <li key={f}>
-                <Link
-                  to={`/drivers/${f}`}
-                  aria-current={current ? "page" : undefined}
-                  className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-semibold ${
-                    current
-                      ? "border-brand-600 bg-brand-600 text-white"
-                      : "border-stone-300 bg-white text-stone-800 hover:bg-stone-100 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100 dark:hover:bg-stone-800"
-                  }`}
-                >
+                <Link to={`/drivers/${f}${stars}`} aria-current={current ? "page" : undefined} className={pillClass(current)}>
                   {DRIVER_FILTER_LABELS[f]}
                 </Link>
               </li>
@@ -94,7 +98,18 @@ export default function Drivers({ loaderData }: Route.ComponentProps) {
           })}
         </ul>
       </nav>
-      <PagedList items={drivers} label="Motoristas" className="space-y-2" empty={EMPTY[filter]} page={page} hasMore={hasMore} href={href}>
+      <nav aria-label="Filtrar por nota">
+        <ul className="flex flex-wrap gap-2">
+          {[false, true].map((on) => (
+            <li key={String(on)}>
+              <Link to={`/drivers/${filter}${on ? `?${TOP_RATED_PARAM}=${TOP_RATED_VALUE}` : ""}`} aria-current={on === topRated ? "page" : undefined} className={pillClass(on === topRated)}>
+                {on ? TOP_RATED_LABEL : "Todas as notas"}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <PagedList items={drivers} label="Motoristas" className="space-y-2" empty={topRated ? "Nenhum motorista com nota 4 ou mais nesse filtro." : EMPTY[filter]} page={page} hasMore={hasMore} href={href}>
         {(driver, i) => (
           // The card is the item: the link fills it and the heart sits inside, on its right edge
           // (at 360 px a heart beside the card looked like part of the next row).

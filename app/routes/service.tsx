@@ -6,13 +6,27 @@ import { serviceWhatsAppMessage } from "~/lib/contact-links";
 import { publicOrigin } from "#server/web/origin";
 import { servicePage } from "#server/cache/reads";
 import { getRequestContext } from "#server/toolkit/request-context";
+import { readForm } from "#server/toolkit/action";
+import { ReviewsSection } from "~/components/reviews";
+import { reviewAction, reviewSummary, reviewsFor } from "./+shared/reviews.server";
 import type { Route } from "./+types/service";
 
 /** /service/{id}: a service's own page, like a business's or a driver's (issue #16). */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const service = await getRequestContext(context).db.asVisitor(servicePage, { id: params.id });
+  const ctx = getRequestContext(context);
+  const service = await ctx.db.asVisitor(servicePage, { id: params.id });
   if (!service) throw data(null, { status: 404 });
-  return { service, pageUrl: `${publicOrigin()}/service/${service.id}` };
+  const user = await ctx.user();
+  return { service, reviews: await reviewsFor(ctx, "service", service.id, user?.id ?? null),
+    reviewSummary: reviewSummary(service.rating), pageUrl: `${publicOrigin()}/service/${service.id}` };
+}
+
+/** Reviews and the owner's answers (issue #30) land here, so a refusal is explained on the page. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const ctx = getRequestContext(context);
+  const read = await readForm(request);
+  if (!read.ok) return read.refusal;
+  return reviewAction(request, ctx, read.form, { kind: "service", id: params.id, path: `/service/${params.id}` });
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
@@ -29,8 +43,8 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) =>
       ]
     : [{ title: "Serviço não encontrado · Guida" }];
 
-export default function ServiceProfile({ loaderData }: Route.ComponentProps) {
-  const { service, pageUrl } = loaderData;
+export default function ServiceProfile({ loaderData, actionData }: Route.ComponentProps) {
+  const { service, reviews, pageUrl } = loaderData;
   return (
     <article className="space-y-5">
       <ListingHeader
@@ -58,6 +72,7 @@ export default function ServiceProfile({ loaderData }: Route.ComponentProps) {
       />
 
       <ListingDetails rows={[["Telefone", service.phone && <PhoneLink phone={service.phone} />]]} />
+      <ReviewsSection kind="service" path={`/service/${service.id}`} ownerId={service.ownerId} rating={service.rating} summary={loaderData.reviewSummary} reviews={reviews} actionData={actionData} />
     </article>
   );
 }

@@ -1,6 +1,6 @@
 import { FavoriteButton } from "~/components/favorites";
 import { cachedClientLoader } from "~/client/cached-client-loader";
-import { CategoryFilter, DirectoryHeader } from "~/components/list-filters";
+import { CategoryFilter, DirectoryHeader, TOP_RATED_VALUE, TopRatedCheckbox, topRatedOf } from "~/components/list-filters";
 import { keysetPageHref, PagedList, pageRequestFromUrl } from "~/components/pagination";
 import { Picture } from "~/components/picture";
 import { serviceWhatsAppMessage, telHref, whatsAppChatHref } from "~/lib/contact-links";
@@ -24,8 +24,9 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const category = url.searchParams.get("categoria")?.slice(0, 60) || undefined;
+  const topRated = topRatedOf(url);
   const ctx = getRequestContext(context);
-  const { categories, list } = await ctx.db.asVisitor(serviceList, { category, ...pageRequestFromUrl(url) });
+  const { categories, list } = await ctx.db.asVisitor(serviceList, { category, ...pageRequestFromUrl(url), ...(topRated ? { topRated } : {}) });
   const favoriteState = await favoriteStateOf(ctx, list.services.map((service) => service.id));
   // The contact links are written here: the list's first view then does not carry the phone
   // number rules (core/phone.ts) that build them (issue #29's budget).
@@ -34,24 +35,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     callHref: service.phone ? telHref(service.phone) : null,
     whatsAppHref: service.whatsapp ? whatsAppChatHref(service.whatsapp, serviceWhatsAppMessage(service.name)) : null,
   }));
-  return { ...list, services, favoriteState, categories, category: category ?? "" };
+  return { ...list, services, favoriteState, categories, category: category ?? "", topRated };
 }
 
 // Repeat visits within 5 minutes come from the in-memory loader cache (app/lib/loader-cache.ts).
 export const clientLoader = (args: Route.ClientLoaderArgs) => cachedClientLoader(args);
 
 export default function Services({ loaderData }: Route.ComponentProps) {
-  const { services, hasMore, categories, category, page } = loaderData;
-  const href = keysetPageHref("/services", { categoria: category }, page, services);
+  const { services, hasMore, categories, category, topRated, page } = loaderData;
+  const href = keysetPageHref("/services", { categoria: category, estrelas: topRated ? TOP_RATED_VALUE : undefined }, page, services);
   return (
     <div className="space-y-4">
       <DirectoryHeader title="Serviços" propose="servico" />
-      <CategoryFilter label="Filtrar serviços" categories={categories} selected={category} />
+      <CategoryFilter label="Filtrar serviços" categories={categories} selected={category}>
+        <TopRatedCheckbox checked={topRated} />
+      </CategoryFilter>
       <PagedList
         items={services}
         label="Serviços"
         className="space-y-3"
-        empty={category ? "Nenhum serviço encontrado nessa categoria." : "Nenhum serviço cadastrado ainda."}
+        empty={topRated ? "Nenhum serviço com nota 4 ou mais com esse filtro." : category ? "Nenhum serviço encontrado nessa categoria." : "Nenhum serviço cadastrado ainda."}
         page={page}
         hasMore={hasMore}
         href={href}

@@ -87,7 +87,7 @@ export const dutyRota = visitorRead("duty", (tx, { minute }: { minute: Date }) =
 
 export const businessList = visitorRead(
   "businesses",
-  async (tx, { openAt, ...request }: PageRequest & { category?: string; openAt?: Date }) => ({
+  async (tx, { openAt, ...request }: PageRequest & { category?: string; openAt?: Date; topRated?: boolean }) => ({
     categories: await listBusinessCategories(tx),
     // `now` only matters to the open-now filter, which is why openAt is the argument.
     list: await listBusinesses(tx, { ...request, openNow: openAt !== undefined, now: openAt ?? new Date() }),
@@ -101,7 +101,7 @@ export const businessPage = visitorRead("business", (tx, { id }: { id: string })
   item: ({ id }) => id,
 });
 
-export const serviceList = visitorRead("services", async (tx, request: PageRequest & { category?: string }) => ({
+export const serviceList = visitorRead("services", async (tx, request: PageRequest & { category?: string; topRated?: boolean }) => ({
   categories: await listServiceCategories(tx),
   list: await listServices(tx, request),
 }), { kinds: ["service"] });
@@ -111,7 +111,7 @@ export const servicePage = visitorRead("service", (tx, { id }: { id: string }) =
 export const driverList = visitorRead(
   "drivers",
   // `now` only matters to the "disponiveis" filter, which is why availableAt is the argument.
-  (tx, { availableAt, ...request }: PageRequest & { filter: DriverFilter; availableAt?: Date }) =>
+  (tx, { availableAt, ...request }: PageRequest & { filter: DriverFilter; availableAt?: Date; topRated?: boolean }) =>
     listDrivers(tx, { ...request, now: availableAt ?? new Date() }),
   { kinds: ["driver"] },
 );

@@ -5,7 +5,7 @@ import { BUSINESS_OPEN_AT_SQL } from "./hours-sql";
 import type { Queryable } from "../db";
 import { keysetPage, nameOrderPage, type PageRequest } from "./keyset";
 import { ptSortKey } from "./sort";
-import { RATING_SQL, type Rating } from "./reviews";
+import { RATING_SQL, TOP_RATED_SQL, type Rating } from "./reviews";
 
 export const BUSINESSES_PAGE_SIZE = 20;
 
@@ -91,10 +91,11 @@ export async function listCategoryCounts(
 /**
  * One page in name order, read from the name-order index from the cursor on (keyset.ts); the
  * open-now filter is checked on the rows the index walks, which stops at the page's last.
+ * "4+ estrelas" (`topRated`) reads the top-rated rows' own partial index (TOP_RATED_SQL).
  */
 export async function listBusinesses(
   tx: Queryable,
-  options: PageRequest & { category?: string; openNow?: boolean; now: Date },
+  options: PageRequest & { category?: string; openNow?: boolean; topRated?: boolean; now: Date },
 ): Promise<{ businesses: BusinessCard[]; townHolidays: TownHoliday[]; hasMore: boolean; page: number }> {
   const page = nameOrderPage("public.businesses", "b", "name", options, "$6", BUSINESSES_PAGE_SIZE, "name_sort_key");
   const rows = await tx.query<BusinessCard & { townHolidays?: TownHoliday[] }>(
@@ -102,6 +103,7 @@ export async function listBusinesses(
      FROM public.businesses b
      WHERE ($1::text IS NULL OR b.category = $1)
        AND (NOT $2::boolean OR ${BUSINESS_OPEN_AT_SQL("b", "$3")})
+       ${TOP_RATED_SQL("b", options.topRated)}
        AND ${page.where}
      ORDER BY ${page.orderBy}
      LIMIT $4 OFFSET $5`,

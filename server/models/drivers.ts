@@ -4,7 +4,7 @@ import type { DriverFilter, VehicleKind } from "#core/drivers";
 import type { Queryable } from "../db";
 import { OPEN_AT_SQL } from "./businesses";
 import { keysetPage, nameOrderPage, type PageRequest } from "./keyset";
-import { RATING_SQL, type Rating } from "./reviews";
+import { RATING_SQL, TOP_RATED_SQL, type Rating } from "./reviews";
 
 export const DRIVERS_PAGE_SIZE = 20;
 
@@ -20,6 +20,7 @@ export type DriverCard = {
 };
 
 export type Driver = DriverCard & {
+  ownerId: string | null;
   areas: string[];
   bio: string;
   phone: string | null;
@@ -35,12 +36,12 @@ const CARD_COLUMNS = `d.id, d.name, d.vehicle_kind AS "vehicleKind", d.vehicle_d
 /**
  * One page of drivers for a filter, in one statement. "disponiveis" is the open-now rule
  * applied to working_hours (same shape as opening hours), evaluated in SQL at `now` so
- * paging stays consistent; a vehicle kind filters on vehicle_kind. Keyset pages in the name
- * order (keyset.ts).
+ * paging stays consistent; a vehicle kind filters on vehicle_kind; "4+ estrelas" (`topRated`)
+ * reads the top-rated rows' partial index. Keyset pages in the name order (keyset.ts).
  */
 export async function listDrivers(
   tx: Queryable,
-  options: PageRequest & { filter: DriverFilter; now: Date },
+  options: PageRequest & { filter: DriverFilter; topRated?: boolean; now: Date },
 ): Promise<{ drivers: DriverCard[]; hasMore: boolean; page: number }> {
   const { filter } = options;
   const kind = filter === "all" || filter === "disponiveis" ? null : filter;
@@ -50,6 +51,7 @@ export async function listDrivers(
      FROM public.drivers d
      WHERE ($1::text IS NULL OR d.vehicle_kind = $1)
        AND (NOT $2::boolean OR ${OPEN_AT_SQL("d.working_hours", "$3")})
+       ${TOP_RATED_SQL("d", options.topRated)}
        AND ${page.where}
      ORDER BY ${page.orderBy}
      LIMIT $4 OFFSET $5`,
@@ -62,7 +64,7 @@ export async function listDrivers(
 export async function getDriver(tx: Queryable, id: string): Promise<Driver | null> {
   if (!isUuid(id)) return null;
   const [row] = await tx.query<Driver>(
-    `SELECT ${CARD_COLUMNS}, d.areas, d.bio, d.phone, d.whatsapp, d.latitude, d.longitude
+    `SELECT ${CARD_COLUMNS}, d.areas, d.bio, d.phone, d.whatsapp, d.latitude, d.longitude, d.owner_id AS "ownerId"
      FROM public.drivers d WHERE d.id = $1`,
     [id],
   );

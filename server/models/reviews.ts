@@ -39,8 +39,17 @@ export const RATING_SQL = (alias: string) =>
   `json_build_object('count', ${alias}.rating_count, 'sum', ${alias}.rating_sum, 'counts', ${alias}.rating_counts)`;
 
 /**
+ * A list's "4+ estrelas" condition, written into the statement (not a parameter) so the
+ * planner always sees it and reads the partial indexes of top-rated rows
+ * (20261201000200_top_rated.sql); nothing when the filter is off.
+ */
+export const TOP_RATED_SQL = (alias: string, on: boolean | undefined) => (on ? `AND ${alias}.top_rated` : "");
+
+/**
  * A listing's newest reviews with their owner's answers, in one statement; the caller's own
- * review first whatever its date (hidden ones show for their author, marked).
+ * review first whatever its date (hidden ones show for their author, marked). Found by the
+ * generated listing_id, which reviews_listing_idx serves (the kind's own column has no index:
+ * on the 100× town it read every review, tests/integration/city-plans.test.ts).
  */
 export async function listReviews(tx: Queryable, kind: ListingKind, listingId: string, viewerId: string | null = null): Promise<Review[]> {
   if (!isUuid(listingId)) return [];
@@ -50,7 +59,7 @@ export async function listReviews(tx: Queryable, kind: ListingKind, listingId: s
             CASE WHEN a.review_id IS NULL THEN NULL ELSE json_build_object('body', a.body, 'createdAt', a.created_at) END AS reply
      FROM public.reviews r JOIN public.profiles p ON p.id = r.author_id
      LEFT JOIN public.review_replies a ON a.review_id = r.id
-     WHERE r.${COLUMN[kind]} = $1
+     WHERE r.listing_id = $1 AND r.${COLUMN[kind]} = $1
      ORDER BY r.author_id IS NOT DISTINCT FROM $3 DESC, r.updated_at DESC, r.id
      LIMIT $2`,
     [listingId, REVIEWS_SHOWN, viewerId],

@@ -107,6 +107,11 @@ type Ids = {
   anaCommentToDelete: string;
   /** Issue #30: Ana's review of Antônio's business. */
   anaReview: string;
+  /** Issue #30: a service and a driver Antônio proposed and Helena approved, and Ana's review of each. */
+  ownedService: string;
+  ownedDriver: string;
+  anaServiceReview: string;
+  anaDriverReview: string;
 };
 
 type Ctx = {
@@ -160,7 +165,9 @@ type Resource =
   | "profile"
   | "session"
   | "business"
-  | "unownedBusiness";
+  | "unownedBusiness"
+  | "ownedService"
+  | "ownedDriver";
 
 // Each resource as its owner sees it: the route's loader data alone (`?_routes=`), which
 // holds every column the page shows, updated_at included. `session` is Ana's sign-in.
@@ -178,6 +185,8 @@ const RESOURCES: Record<Resource, { as: Person; path: string; statusOnly?: boole
   session: { as: "ana", path: "/profile", statusOnly: true },
   business: { as: "antonio", path: "/update-business-images.data?_routes=routes/update-business-images" },
   unownedBusiness: { as: "ana", path: "/business/{unownedBusiness}.data?_routes=routes/business" },
+  ownedService: { as: "antonio", path: "/service/{ownedService}.data?_routes=routes/service" },
+  ownedDriver: { as: "antonio", path: "/driver/{ownedDriver}.data?_routes=routes/driver" },
 };
 
 async function fingerprint(c: Ctx, resource: Resource): Promise<string> {
@@ -358,6 +367,73 @@ async function expectComment(c: Ctx, res: HttpResponse, text: string) {
 }
 
 const newId = (res: HttpResponse) => new RegExp(UUID).exec(res.headers.location ?? "")?.[0] ?? "";
+
+/**
+ * Issue #30: review, edit-review and answer-review on a listing of Antônio's that Ana has
+ * reviewed (discover): Dona reviews it, Ana edits hers, Antônio answers it.
+ */
+function reviewRows(listing: { path: string; noun: string; target: Resource; review: "anaReview" | "anaServiceReview" | "anaDriverReview" }): Row[] {
+  const page = (c: Ctx) => fill(listing.path, c);
+  /** The owner's change is made: the listing's page shows `text`. */
+  const shows = (text: string): Cell => ({
+    status: 303,
+    effect: "allowed",
+    phase: 1,
+    verify: async (c) => expect(decodeHtml(await html(c, page(c)))).toContain(text),
+  });
+  return [
+    {
+      method: "POST",
+      path: listing.path,
+      intent: "review",
+      owner: "antonio",
+      ownerIs: `the ${listing.noun} owner`,
+      note: `their own ${listing.noun}`,
+      target: listing.target,
+      fields: () => [["stars", "5"], ["body", "O melhor da cidade"]],
+      cells: {
+        visitor: toLogin(303),
+        owner: { status: 403, contains: () => ["Quem é dono do cadastro não pode avaliá-lo."] },
+        other: {
+          status: 303,
+          effect: "own",
+          outcome: `her own review of Antônio's ${listing.noun}`,
+          verify: async (c, res) => {
+            expect(res.headers.location ?? "").toMatch(new RegExp(`^${page(c)}#avaliacao-${UUID}$`));
+            expect(decodeHtml(await html(c, page(c)))).toContain("O melhor da cidade");
+          },
+        },
+      },
+    },
+    {
+      method: "POST",
+      path: listing.path,
+      intent: "edit-review",
+      ownerIs: "the review's author",
+      target: listing.target,
+      fields: (c) => [["reviewId", c.ids[listing.review]], ["stars", "3"], ["body", "Avaliação da Ana, revisada"]],
+      cells: {
+        visitor: toLogin(303),
+        owner: shows("Avaliação da Ana, revisada"),
+        other: { status: 403, contains: () => ["Só quem escreveu a avaliação pode editá-la"] },
+      },
+    },
+    {
+      method: "POST",
+      path: listing.path,
+      intent: "answer-review",
+      owner: "antonio",
+      ownerIs: `the ${listing.noun} owner`,
+      target: listing.target,
+      fields: (c) => [["reviewId", c.ids[listing.review]], ["body", "Obrigado, Ana!"]],
+      cells: {
+        visitor: toLogin(303),
+        owner: shows("Obrigado, Ana!"),
+        other: { status: 403, contains: () => ["só o dono do cadastro pode respondê-la"] },
+      },
+    },
+  ];
+}
 
 const ROWS: Row[] = [
   // ----------------------------------------------------------------- public pages
@@ -823,66 +899,9 @@ const ROWS: Row[] = [
   },
 
   // ----------------------------------------------------------------- reviews (issue #30)
-  {
-    method: "POST",
-    path: "/business/{business}",
-    intent: "review",
-    owner: "antonio",
-    ownerIs: "the business owner",
-    note: "their own business",
-    target: "business",
-    fields: () => [["stars", "5"], ["body", "O melhor da cidade"]],
-    cells: {
-      visitor: toLogin(303),
-      owner: { status: 403, contains: () => ["Quem é dono do cadastro não pode avaliá-lo."] },
-      other: {
-        status: 303,
-        effect: "own",
-        outcome: "her own review of Antônio's business",
-        verify: async (c, res) => {
-          expect(res.headers.location ?? "").toMatch(new RegExp(`^/business/${c.ids.business}#avaliacao-${UUID}$`));
-          expect(decodeHtml(await html(c, `/business/${c.ids.business}`))).toContain("O melhor da cidade");
-        },
-      },
-    },
-  },
-  {
-    method: "POST",
-    path: "/business/{business}",
-    intent: "edit-review",
-    ownerIs: "the review's author",
-    target: "business",
-    fields: (c) => [["reviewId", c.ids.anaReview], ["stars", "3"], ["body", "Avaliação da Ana, revisada"]],
-    cells: {
-      visitor: toLogin(303),
-      owner: {
-        status: 303,
-        effect: "allowed",
-        phase: 1,
-        verify: async (c) => expect(decodeHtml(await html(c, `/business/${c.ids.business}`))).toContain("Avaliação da Ana, revisada"),
-      },
-      other: { status: 403, contains: () => ["Só quem escreveu a avaliação pode editá-la"] },
-    },
-  },
-  {
-    method: "POST",
-    path: "/business/{business}",
-    intent: "answer-review",
-    owner: "antonio",
-    ownerIs: "the business owner",
-    target: "business",
-    fields: (c) => [["reviewId", c.ids.anaReview], ["body", "Obrigado, Ana!"]],
-    cells: {
-      visitor: toLogin(303),
-      owner: {
-        status: 303,
-        effect: "allowed",
-        phase: 1,
-        verify: async (c) => expect(decodeHtml(await html(c, `/business/${c.ids.business}`))).toContain("Obrigado, Ana!"),
-      },
-      other: { status: 403, contains: () => ["só o dono do cadastro pode respondê-la"] },
-    },
-  },
+  ...reviewRows({ path: "/business/{business}", noun: "business", target: "business", review: "anaReview" }),
+  ...reviewRows({ path: "/service/{ownedService}", noun: "service", target: "ownedService", review: "anaServiceReview" }),
+  ...reviewRows({ path: "/driver/{ownedDriver}", noun: "driver", target: "ownedDriver", review: "anaDriverReview" }),
 
   // ----------------------------------------------------------------- comments (issue #30)
   {
@@ -1722,10 +1741,8 @@ const ROWS: Row[] = [
     "/",
     "/businesses",
     "/services",
-    "/service/{service}",
     "/drivers",
     "/drivers/{filter}",
-    "/driver/{driver}",
     "/news",
     "/search",
     "/users",
@@ -1939,6 +1956,9 @@ async function discover(base: string, digest: Ctx["digest"]): Promise<Ctx> {
   const reviewed = await post(c, `/business/${business!}`, [["intent", "review"], ["stars", "4"], ["body", "Avaliação da Ana"]], c.cookies.ana);
   const anaReview = new RegExp(`#avaliacao-(${UUID})`).exec(reviewed.headers.location ?? "")?.[1];
   if (reviewed.status !== 303 || !anaReview) throw new Error(`Ana's review answered ${reviewed.status}: ${reviewed.body.slice(0, 300)}`);
+  // Issue #30: a service and a driver of Antônio's (his proposals, approved by Helena), each reviewed by Ana.
+  const [ownedService, anaServiceReview] = await ownedListingReviewed(c, "servico", "Reformas");
+  const [ownedDriver, anaDriverReview] = await ownedListingReviewed(c, "motorista", "moto");
 
   // Issue #32: the rota's tools, as the admin sees them.
   const staffPage = await html(c, "/farmacias-de-plantao", c.cookies.admin);
@@ -1952,6 +1972,10 @@ async function discover(base: string, digest: Ctx["digest"]): Promise<Ctx> {
     anaComment,
     anaCommentToDelete,
     anaReview,
+    ownedService,
+    ownedDriver,
+    anaServiceReview,
+    anaDriverReview,
     anaId: anaId!,
     username: ANA.username,
     sellItem: anaItems[0]!,
@@ -1978,6 +2002,26 @@ async function discover(base: string, digest: Ctx["digest"]): Promise<Ctx> {
     proposalKind: "negocio",
   };
   return c;
+}
+
+/** A listing Antônio proposes and Helena approves (he owns it), and Ana's review of it: [listing, review]. */
+async function ownedListingReviewed(c: Ctx, tipo: "servico" | "motorista", category: string): Promise<[string, string]> {
+  const name = `Cadastro do Antônio ${tipo}`;
+  const proposed = await post(c, `/cadastrar/${tipo}`, [["name", name], ["category", category]], c.cookies.antonio);
+  if (proposed.status !== 303) throw new Error(`Antônio's proposal answered ${proposed.status}: ${proposed.body.slice(0, 300)}`);
+  const queue = await html(c, "/moderacao", c.cookies.helena);
+  const card = queue.slice(queue.indexOf(`aria-label="Cadastro: ${name}"`));
+  const proposal = /\bvalue="([^"]+)"/.exec(/<input[^>]*\bname="id"[^>]*>/.exec(card)?.[0] ?? "")?.[1];
+  const approved = await post(c, "/moderacao", [["intent", "approve-listing"], ["id", proposal ?? ""]], c.cookies.helena);
+  if (approved.status !== 303) throw new Error(`Helena's approval answered ${approved.status}: ${approved.body.slice(0, 300)}`);
+  const kind = tipo === "servico" ? "service" : "driver";
+  // Antônio's newest notification links what the approval created.
+  const listing = new RegExp(`href="/${kind}/(${UUID})"`).exec(await html(c, "/notifications", c.cookies.antonio))?.[1];
+  if (!listing) throw new Error(`Antônio's approved ${tipo} is not in his notifications`);
+  const reviewed = await post(c, `/${kind}/${listing}`, [["intent", "review"], ["stars", "4"], ["body", "Avaliação da Ana"]], c.cookies.ana);
+  const review = new RegExp(`#avaliacao-(${UUID})`).exec(reviewed.headers.location ?? "")?.[1];
+  if (reviewed.status !== 303 || !review) throw new Error(`Ana's review of the ${kind} answered ${reviewed.status}: ${reviewed.body.slice(0, 300)}`);
+  return [listing, review];
 }
 
 let tmp = "";

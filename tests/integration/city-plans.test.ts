@@ -12,8 +12,11 @@ import {
   driverList,
   driverPage,
   homeOverview,
+  commentThread,
   newsArticle,
   newsList,
+  reviewList,
+  servicePage,
   sellItemList,
   sellItemPage,
   serviceList,
@@ -41,6 +44,8 @@ const SCALE = 100;
 const GROWING = [
   "businesses", "business_images", "services", "drivers", "sell_items", "posts", "polls", "poll_options", "poll_votes",
   "news", "notifications", "user_favorites", "profiles", "profile_private", "users", "search_documents",
+  // Issue #30: the copies' comments and reviews grow with the posts, news and listings.
+  "comments", "reviews", "review_replies",
 ];
 
 type Recorded = { text: string; params: unknown[] };
@@ -103,7 +108,18 @@ const PAGES: Page[] = [
   ["/businesses?pagina=300&depois=…", "visitor", (tx) => businessList.run(tx, { page: 300, after: ids.business! })],
   ["/businesses?pagina=299&antes=…", "visitor", (tx) => businessList.run(tx, { page: 299, before: ids.business! })],
   ["/business/{id}", "visitor", (tx) => businessPage.run(tx, { id: ids.business! })],
+  // Issue #30: "4+ estrelas" reads the partial index of top-rated rows, from the cursor on.
+  ["/businesses?estrelas=4", "visitor", (tx) => businessList.run(tx, { page: 1, topRated: true })],
+  ["/businesses?categoria=Padarias&estrelas=4", "visitor", (tx) => businessList.run(tx, { page: 1, category: "Padarias", topRated: true })],
+  ["/businesses?estrelas=4&pagina=2&depois=…", "visitor", (tx) => businessList.run(tx, { page: 2, after: ids.topBusiness!, topRated: true })],
+  ["/businesses?estrelas=4&pagina=2&antes=…", "visitor", (tx) => businessList.run(tx, { page: 2, before: ids.topBusiness!, topRated: true })],
+  ["/business/{id} reviews", "visitor", (tx) => reviewList.run(tx, { kind: "business", listingId: ids.reviewedBusiness! })],
   ["/services", "visitor", (tx) => serviceList.run(tx, { page: 1 })],
+  ["/services?estrelas=4", "visitor", (tx) => serviceList.run(tx, { page: 1, topRated: true })],
+  ["/service/{id}", "visitor", (tx) => servicePage.run(tx, { id: ids.reviewedService! })],
+  ["/service/{id} reviews", "visitor", (tx) => reviewList.run(tx, { kind: "service", listingId: ids.reviewedService! })],
+  ["/drivers/all?estrelas=4", "visitor", (tx) => driverList.run(tx, { filter: "all", page: 1, topRated: true })],
+  ["/driver/{id} reviews", "visitor", (tx) => reviewList.run(tx, { kind: "driver", listingId: ids.reviewedDriver! })],
   ["/drivers/all", "visitor", (tx) => driverList.run(tx, { filter: "all", page: 1 })],
   ["/drivers/all?pagina=2&depois=…", "visitor", (tx) => driverList.run(tx, { filter: "all", page: 2, after: ids.driver! })],
   ["/drivers/all?pagina=2&antes=…", "visitor", (tx) => driverList.run(tx, { filter: "all", page: 2, before: ids.driver! })],
@@ -121,6 +137,7 @@ const PAGES: Page[] = [
   ["/posts?pagina=2&depois=…", "resident", (tx) => listPosts(tx, { page: 2, after: ids.postMiddle!, viewerId: ids.heavy! })],
   ["/posts?pagina=2&antes=…", "resident", (tx) => listPosts(tx, { page: 2, before: ids.postMiddle!, viewerId: ids.heavy! })],
   ["/posts/{id}", "resident", (tx) => getPost(tx, ids.post!, ids.heavy!)],
+  ["/posts/{id} comments", "visitor", (tx) => commentThread.run(tx, { itemId: ids.commentedPost!, page: 1 })],
   ["/search?q=padaria", "visitor", (tx) => searchTown(tx, "padaria")],
   // A resident may also find their own hidden items: that part reads the few hidden rows.
   ["/search?q=padaria (resident)", "resident", (tx) => searchTown(tx, "padaria")],
@@ -159,6 +176,13 @@ describe.skipIf(!TEST_DATABASE_URL)(`plans on the ${SCALE}× town (PostgreSQL)`,
        OFFSET 5979 LIMIT 1`,
     );
     ids.driver = await one(`SELECT id::text AS v FROM public.drivers ORDER BY created_at LIMIT 1`);
+    // Issue #30: the 20th top-rated business in name order (what "Próxima" of "4+ estrelas" carries),
+    // and the listings and post with the most reviews and comments.
+    ids.topBusiness = await one(`SELECT id::text AS v FROM public.businesses WHERE top_rated ORDER BY name_sort_key, name, id OFFSET 19 LIMIT 1`);
+    for (const [name, kind] of [["reviewedBusiness", "business"], ["reviewedService", "service"], ["reviewedDriver", "driver"]] as const) {
+      ids[name] = await one(`SELECT listing_id::text AS v FROM public.reviews WHERE listing_kind = '${kind}' GROUP BY listing_id ORDER BY count(*) DESC LIMIT 1`);
+    }
+    ids.commentedPost = await one(`SELECT item_id::text AS v FROM public.comments GROUP BY item_id ORDER BY count(*) DESC LIMIT 1`);
     ids.news = await one(`SELECT id::text AS v FROM public.news ORDER BY created_at LIMIT 1`);
     ids.item = await one(`SELECT id::text AS v FROM public.sell_items ORDER BY created_at LIMIT 1`);
     ids.post = await one(`SELECT id::text AS v FROM public.posts ORDER BY created_at LIMIT 1`);

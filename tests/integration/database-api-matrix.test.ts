@@ -105,6 +105,8 @@ type TableRules = {
 
 const nobody = (value: string): ColumnRule => ({ value, update: "nobody" });
 const GENERATED: ColumnRule = { value: "'zzz'", update: "nobody", generated: true };
+/** A generated boolean (top_rated): the attempt writes a value of its type, so the refusal is the generated column's. */
+const GENERATED_FLAG: ColumnRule = { ...GENERATED, value: "true" };
 const GENERATED_REFUSAL = /cannot insert a non-DEFAULT value|can only be updated to DEFAULT/;
 const owner = (value: string, filled: { stored?: string; check?: string } = {}): ColumnRule => ({
   value,
@@ -183,6 +185,8 @@ const MATRIX: Record<string, TableRules> = {
       moderation_state: nobody(q("hidden")),
       // Kept by the database from the name (20261126000700_city_keyset.sql): nobody writes it.
       name_sort_key: GENERATED,
+      // Issue #30: "4+ estrelas", from the rating columns (20261201000200_top_rated.sql).
+      top_rated: GENERATED_FLAG,
       logo_url: owner(q("/media/logo-novo.webp")),
       cover_url: owner(q("/media/capa-nova.webp")),
       created_at: nobody(FUTURE),
@@ -232,6 +236,8 @@ const MATRIX: Record<string, TableRules> = {
       rating_counts: nobody(`'{9,9,9,9,9}'`),
       // Kept by the database from the name (20261126000700_city_keyset.sql): nobody writes it.
       name_sort_key: GENERATED,
+      // Issue #30: "4+ estrelas", from the rating columns (20261201000200_top_rated.sql).
+      top_rated: GENERATED_FLAG,
       created_at: nobody(FUTURE),
       updated_at: nobody(FUTURE),
     },
@@ -263,6 +269,8 @@ const MATRIX: Record<string, TableRules> = {
       rating_counts: nobody(`'{9,9,9,9,9}'`),
       // Kept by the database from the name (20261126000700_city_keyset.sql): nobody writes it.
       name_sort_key: GENERATED,
+      // Issue #30: "4+ estrelas", from the rating columns (20261201000200_top_rated.sql).
+      top_rated: GENERATED_FLAG,
       created_at: nobody(FUTURE),
       updated_at: nobody(FUTURE),
     },

@@ -328,8 +328,15 @@ const ctx = {
   commentA: "",
   /** A's comment on B's article (A edits it). */
   newsCommentA: "",
-  /** A's review of B's business, answered by B: another create is a 409, another answer too. */
-  reviewA: "",
+  /**
+   * B's business, service and driver (the last two proposed by B and approved by the
+   * moderator), each with A's review answered by B: another create is a 409, another answer too.
+   */
+  reviewed: {
+    business: { id: "", reviewA: "" },
+    service: { id: "", reviewA: "" },
+    driver: { id: "", reviewA: "" },
+  },
 };
 
 let png: Buffer;
@@ -407,6 +414,16 @@ async function newComment(cookie: string, itemPath: string, body: string): Promi
   return firstMatch(to, new RegExp(`comentario=(${UUID})`), "comment id in the redirect");
 }
 
+/** A service or driver B proposes and the moderator approves: B owns it (issue #30's review rows). */
+async function approvedListingOfB(tipo: "servico" | "motorista", category: string): Promise<string> {
+  const name = `Cadastro de B ${unique()}`;
+  await created(`/cadastrar/${tipo}`, ctx.b, asForm([["name", name], ["category", category]]), `proposing a ${tipo}`);
+  await created("/moderacao", ctx.m, asForm([["intent", "approve-listing"], ["id", await pendingIdAfter(`aria-label="Cadastro: ${name}"`)]]), `approving the ${tipo}`);
+  const kind = tipo === "servico" ? "service" : "driver";
+  // B's newest notification links the listing the approval created.
+  return firstMatch((await get("/notifications", ctx.b)).body, new RegExp(`href="/${kind}/(${UUID})"`), `the approved ${tipo}'s link`);
+}
+
 async function newNews(cookie: string, title: string): Promise<string> {
   const to = await created(
     "/create-news",
@@ -470,12 +487,18 @@ beforeAll(async () => {
   ctx.commentB = await newComment(ctx.b, `/posts/${ctx.postB}`, "Comentário de B");
   ctx.commentA = await newComment(ctx.a, `/posts/${ctx.postB}`, "Comentário de A");
   ctx.newsCommentA = await newComment(ctx.a, `/news/${ctx.newsB}`, "Comentário de A na notícia");
-  ctx.reviewA = firstMatch(
-    await created(`/business/${ctx.businessB}`, ctx.a, asForm([["intent", "review"], ["stars", "4"], ["body", "Atendimento bom"]]), "writing a review"),
-    new RegExp(`#avaliacao-(${UUID})`),
-    "review id in the redirect",
-  );
-  await created(`/business/${ctx.businessB}`, ctx.b, asForm([["intent", "answer-review"], ["reviewId", ctx.reviewA], ["body", "Obrigado!"]]), "answering a review");
+  ctx.reviewed.business.id = ctx.businessB;
+  ctx.reviewed.service.id = await approvedListingOfB("servico", "Reformas");
+  ctx.reviewed.driver.id = await approvedListingOfB("motorista", "moto");
+  for (const kind of REVIEWED_KINDS) {
+    const listing = ctx.reviewed[kind];
+    listing.reviewA = firstMatch(
+      await created(`/${kind}/${listing.id}`, ctx.a, asForm([["intent", "review"], ["stars", "4"], ["body", "Atendimento bom"]]), `writing a review of a ${kind}`),
+      new RegExp(`#avaliacao-(${UUID})`),
+      "review id in the redirect",
+    );
+    await created(`/${kind}/${listing.id}`, ctx.b, asForm([["intent", "answer-review"], ["reviewId", listing.reviewA], ["body", "Obrigado!"]]), `answering a review of a ${kind}`);
+  }
   ctx.optionsB = valuesOf((await get(`/posts/${ctx.postB}`, ctx.a)).body, "optionId");
   // A third poll nobody edits: its options are the forged ones (A's own poll changes under the table).
   ctx.postC = await newPost(ctx.b, "Post de C", { question: "Qual hora?", options: ["Manhã", "Tarde"] });
@@ -893,14 +916,79 @@ const reviewBodyField = (): FieldSpec => ({
   long: refused(400, "O texto pode ter no máximo 2.000 caracteres."),
   shownAt: (response) => location(response),
 });
-const reviewIdField = (): FieldSpec => ({
+const REVIEWED_KINDS = ["business", "service", "driver"] as const;
+type ReviewedKind = (typeof REVIEWED_KINDS)[number];
+const REVIEWED_NOUN: Record<ReviewedKind, string> = { business: "este negócio", service: "este serviço", driver: "este motorista" };
+const reviewIdField = (kind: ReviewedKind): FieldSpec => ({
   name: "reviewId",
   kind: "id",
-  valid: () => ctx.reviewA,
+  valid: () => ctx.reviewed[kind].reviewA,
   required: refused(400, REVIEW_GONE),
   invalid: refused(400, REVIEW_GONE),
   wrong: ["abc", "0", "99999999999999999999", ["00000000-0000-4000-8000-000000000000", refused(404, REVIEW_MISSING)]],
 });
+
+/**
+ * The review intents on a listing's page. A has reviewed B's listing and B has answered it
+ * (beforeAll), so what the fields let through is the database's 409 each time.
+ */
+function reviewRows(kind: ReviewedKind): ActionSpec[] {
+  const page = () => `/${kind}/${ctx.reviewed[kind].id}`;
+  const label = (intent: string) => `POST /${kind}/{id} intent=${intent}`;
+  return [
+    {
+      label: label("review"),
+      path: page,
+      cookie: () => ctx.a,
+      encoding: "form",
+      fields: [
+        { name: "intent", kind: "intent", valid: () => "review", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) },
+        starsField(),
+        { ...reviewBodyField(), shownAt: undefined },
+      ],
+      base: refused(409, `Você já avaliou ${REVIEWED_NOUN[kind]}. Cada morador avalia uma vez: edite a sua avaliação.`),
+      duplicated: refused(400, STARS_REFUSED),
+      empty: refused(400, UNKNOWN_ACTION),
+      huge: refused(413, TOO_LARGE),
+      probe: async () => probe.page(page(), ctx.a),
+      nothing: "no second review",
+    },
+    {
+      label: label("edit-review"),
+      path: page,
+      cookie: () => ctx.a,
+      encoding: "form",
+      fields: [
+        { name: "intent", kind: "intent", valid: () => "edit-review", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) },
+        reviewIdField(kind),
+        starsField(),
+        reviewBodyField(),
+      ],
+      duplicated: refused(400, STARS_REFUSED),
+      empty: refused(400, UNKNOWN_ACTION),
+      huge: refused(413, TOO_LARGE),
+      probe: async () => probe.page(page(), ctx.a),
+      nothing: "the review unchanged",
+    },
+    {
+      label: label("answer-review"),
+      path: page,
+      cookie: () => ctx.b,
+      encoding: "form",
+      fields: [
+        { name: "intent", kind: "intent", valid: () => "answer-review", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) },
+        reviewIdField(kind),
+        { name: "body", kind: "text", valid: () => `Obrigado pela visita ${unique()}`, required: refused(400, "Escreva a resposta."), long: refused(400, "A resposta pode ter no máximo 2.000 caracteres.") },
+      ],
+      base: refused(409, "Esta avaliação já tem uma resposta do dono."),
+      duplicated: refused(400, REVIEW_GONE),
+      empty: refused(400, UNKNOWN_ACTION),
+      huge: refused(413, TOO_LARGE),
+      probe: async () => probe.page(page(), ctx.b),
+      nothing: "no second answer",
+    },
+  ];
+}
 
 const postLinks = new RegExp(`href="/posts/(${UUID})"`, "g");
 const newsLinks = new RegExp(`href="/news/(${UUID})"`, "g");
@@ -2014,59 +2102,8 @@ const ACTIONS: ActionSpec[] = [
   // Issue #30: every comment intent, on a post's page and an article's.
   ...commentRows("posts"),
   ...commentRows("news"),
-  // Issue #30: the review intents on a business's page. A has reviewed B's business and B has
-  // answered it (beforeAll), so what the fields let through is the database's 409 each time.
-  {
-    label: "POST /business/{id} intent=review",
-    path: () => `/business/${ctx.businessB}`,
-    cookie: () => ctx.a,
-    encoding: "form",
-    fields: [
-      { name: "intent", kind: "intent", valid: () => "review", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) },
-      starsField(),
-      { ...reviewBodyField(), shownAt: undefined },
-    ],
-    base: refused(409, "Você já avaliou este negócio. Cada morador avalia uma vez: edite a sua avaliação."),
-    duplicated: refused(400, STARS_REFUSED),
-    empty: refused(400, UNKNOWN_ACTION),
-    huge: refused(413, TOO_LARGE),
-    probe: async () => probe.page(`/business/${ctx.businessB}`, ctx.a),
-    nothing: "no second review",
-  },
-  {
-    label: "POST /business/{id} intent=edit-review",
-    path: () => `/business/${ctx.businessB}`,
-    cookie: () => ctx.a,
-    encoding: "form",
-    fields: [
-      { name: "intent", kind: "intent", valid: () => "edit-review", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) },
-      reviewIdField(),
-      starsField(),
-      reviewBodyField(),
-    ],
-    duplicated: refused(400, STARS_REFUSED),
-    empty: refused(400, UNKNOWN_ACTION),
-    huge: refused(413, TOO_LARGE),
-    probe: async () => probe.page(`/business/${ctx.businessB}`, ctx.a),
-    nothing: "the review unchanged",
-  },
-  {
-    label: "POST /business/{id} intent=answer-review",
-    path: () => `/business/${ctx.businessB}`,
-    cookie: () => ctx.b,
-    encoding: "form",
-    fields: [
-      { name: "intent", kind: "intent", valid: () => "answer-review", required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION) },
-      reviewIdField(),
-      { name: "body", kind: "text", valid: () => `Obrigado pela visita ${unique()}`, required: refused(400, "Escreva a resposta."), long: refused(400, "A resposta pode ter no máximo 2.000 caracteres.") },
-    ],
-    base: refused(409, "Esta avaliação já tem uma resposta do dono."),
-    duplicated: refused(400, REVIEW_GONE),
-    empty: refused(400, UNKNOWN_ACTION),
-    huge: refused(413, TOO_LARGE),
-    probe: async () => probe.page(`/business/${ctx.businessB}`, ctx.b),
-    nothing: "no second answer",
-  },
+  // Issue #30: the review intents on the page of each kind of listing.
+  ...REVIEWED_KINDS.flatMap(reviewRows),
   {
     label: "POST /news/{id} intent=delete",
     before: async () => {

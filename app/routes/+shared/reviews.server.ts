@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { AnswerReviewSchema, EditReviewSchema, ReviewSchema } from "~/lib/review-schema";
-import { reviewAnchor } from "~/lib/reviews";
+import { reviewAnchor, type Rating } from "~/lib/reviews";
+import { averageLabel, reviewCountLabel } from "~/components/rating";
 import { reviewList } from "#server/cache/reads";
 import { addReview, answerReview, editReview, listReviews, reviewOutcomeOf, type ListingKind, type ReviewWrite } from "#server/models/reviews";
 import { intentOf, parseSubmission, redirectWithFlash, replyRefused } from "#server/toolkit/action";
@@ -33,6 +34,11 @@ const DONE: Record<string, string> = {
   "edit-review": "Avaliação atualizada.",
   "answer-review": "Resposta publicada.",
 };
+
+/** The average and count a listing's ReviewsSection shows, written on the server. */
+export function reviewSummary(rating: Rating): { average: string | null; count: string } {
+  return { average: averageLabel(rating), count: reviewCountLabel(rating.count) };
+}
 
 /**
  * A listing's reviews: a visitor's from the shared cache (dropped by a review of this
