@@ -70,7 +70,11 @@ sw.addEventListener("fetch", (event) => {
       event.respondWith(cacheFirst(request, { lookIn: [store.names.precache], storeIn: store.names.precache, waitUntil }));
       return;
     case "media":
-      event.respondWith(cacheFirst(request, { lookIn: [store.names.media], storeIn: store.names.media, maxEntries: MAX_MEDIA, waitUntil }));
+      event.respondWith(
+        cacheFirst(request, { lookIn: [store.names.media], storeIn: store.names.media, maxEntries: MAX_MEDIA, waitUntil }).catch(
+          () => photoUnavailableOffline(),
+        ),
+      );
       return;
     case "page":
     case "data":
@@ -124,4 +128,18 @@ async function keepDocument(path: string, since: number) {
   } finally {
     documentsInFlight.delete(key);
   }
+}
+
+/**
+ * A stored picture neither in the cache nor reachable: a grey square with a crossed-out
+ * picture, instead of the browser's broken-image icon on a cached page read offline (a
+ * driver's photo, a sell item's). Never stored, so the real photo loads once back online.
+ */
+function photoUnavailableOffline(): Response {
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48" role="img" aria-label="Foto indisponível sem conexão">' +
+    '<rect width="48" height="48" fill="#e7e5e4"/>' +
+    '<g fill="none" stroke="#78716c" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">' +
+    '<rect x="14" y="16" width="20" height="16" rx="2"/><circle cx="20" cy="22" r="2"/><path d="M34 29l-6-6-10 9"/><path d="M12 12l24 24"/></g></svg>';
+  return new Response(svg, { status: 200, headers: { "Content-Type": "image/svg+xml", "Cache-Control": "no-store" } });
 }

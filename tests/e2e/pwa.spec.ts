@@ -215,6 +215,25 @@ test.describe("service worker", () => {
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   });
 
+  test("a cached page read offline shows a stand-in for a photo it never loaded, not a broken image", JS_ONLY, async ({ page, context }) => {
+    await page.goto("/");
+    await waitForWorker(page);
+    await waitForHydration(page);
+    // The worker keeps the drivers' page among the essentials without loading its photos.
+    await expect.poll(async () => entriesOf(await cacheContents(page), "essentials"), { timeout: 10_000 }).toContain("/drivers/all");
+    // Photos seen on home are in the media cache: forget them, as on a phone whose cache was trimmed.
+    await page.evaluate(async () => {
+      for (const name of await caches.keys()) if (name.includes("-media")) await caches.delete(name);
+    });
+    await context.setOffline(true);
+
+    await page.goto("/drivers/all");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const photo = page.getByRole("main").locator('img[src*="/media/"]').first();
+    await expect(photo).toBeVisible();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+  });
+
   test("a page never visited shows the offline page", JS_ONLY, async ({ page, context }) => {
     await page.goto("/");
     await waitForWorker(page);
