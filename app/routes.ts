@@ -60,5 +60,7 @@ export default [
   route("healthz", "routes/healthz.ts"),
   route("events", "routes/events.ts"),
   route("media/*", "routes/media.ts"),
+  // Issue #31: share cards, and robots.txt and the sitemap (handed over as /og/…: server/web/indexing.ts)
+  route("og/*", "routes/og.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -73,6 +73,10 @@ export function DocumentLayout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        {/* Title, description, Open Graph and the Twitter card first: link-preview crawlers
+            read only the first bytes of a page (issue #31). The canonical link and noindex
+            come before them, written by the server (server/web/indexing.ts). */}
+        <Meta />
         <meta name="theme-color" content={theme === "dark" ? "#0c0a09" : "#047857"} />
         {/* Installed on iOS (Safari reads these instead of the manifest's display and name). */}
         <meta name="apple-mobile-web-app-capable" content="yes" />
@@ -83,7 +87,6 @@ export function DocumentLayout({ children }: { children: React.ReactNode }) {
         {/* The browser ran it with the document; hydration neither runs nor compares an inline
             script's text, so the client build leaves the text out (import.meta.env.SSR). */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? EARLY_EVENTS_SCRIPT : "" }} />
-        <Meta />
         <Links />
       </head>
       <body className="min-h-dvh font-sans">

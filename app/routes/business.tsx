@@ -7,7 +7,7 @@ import { OpenBadge } from "~/components/open-badge";
 import { WeekHoursTable } from "~/components/week-hours-table";
 import { ContactActions } from "~/components/contact-actions";
 import { Picture } from "~/components/picture";
-import { describeDay, townClock } from "#core/business-hours";
+import { describeDay, townClock, townDate } from "#core/business-hours";
 import { instagramHref } from "~/lib/contact-links";
 import { useTownNow } from "~/hooks/use-town-now";
 import { publicOrigin } from "#server/web/origin";
@@ -19,27 +19,49 @@ import { ReviewsSection } from "~/components/reviews";
 import { reviewAction, reviewSummary, reviewsFor } from "./+shared/reviews.server";
 import type { Route } from "./+types/business";
 import { textLinkClass } from "~/components/ui/text-link";
+import { shareMeta } from "~/lib/share-meta";
+import { canonicalOrigin } from "#server/web/origin";
+import type { MetaDescriptor } from "react-router";
+import type { Business } from "#server/models/businesses";
+import { breadcrumbJsonLd, businessJsonLd } from "~/lib/structured-data";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
   const business = await ctx.db.asVisitor(businessPage, { id: params.id });
   if (!business) throw data(null, { status: 404 });
   const user = await ctx.user();
+  const renderedAt = new Date().toISOString();
   return {
     business,
     reviews: await reviewsFor(ctx, "business", business.id, user?.id ?? null),
     reviewSummary: reviewSummary(business.rating),
     favoriteState: await favoriteStateOf(ctx, [business.id]),
-    renderedAt: new Date().toISOString(), pageUrl: `${publicOrigin()}/business/${business.id}` };
+    renderedAt, pageUrl: `${publicOrigin()}/business/${business.id}`,
+    head: headOf(business, renderedAt, canonicalOrigin()),
+  };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) =>
-  loaderData
-    ? [
-        { title: `${loaderData.business.name} · ${loaderData.business.category} em Vila Serena · Guida` },
-        { name: "description", content: loaderData.business.description.slice(0, 155) },
-      ]
-    : [{ title: "Negócio não encontrado · Guida" }];
+/** What the page's head says to link previews and search engines (issue #31), made here on the server. */
+function headOf(business: Business, renderedAt: string, origin: string | null) {
+  const path = `/business/${business.id}`;
+  return shareMeta(
+    {
+      title: `${business.name} · ${business.category} em Vila Serena · Guida`,
+      headline: business.name,
+      description: business.description || `${business.name}: ${business.category} em ${business.neighbourhood}, Vila Serena.`,
+      path,
+      card: `/og/business/${business.id}`,
+      cardAlt: `${business.name}, ${business.category} em Vila Serena`,
+      structuredData: [
+        businessJsonLd(business, origin, townDate(new Date(renderedAt)).date),
+        breadcrumbJsonLd(origin, [{ name: "Negócios", path: "/businesses" }, { name: business.name, path }]),
+      ].filter((item) => item !== null),
+    },
+    origin,
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => (loaderData ? (loaderData.head as MetaDescriptor[]) : [{ title: "Negócio não encontrado · Guida" }]);
 
 /** Reviews and the owner's answers (issue #30) land here, so a refusal is explained on the page. */
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -16,29 +16,50 @@ import { readForm } from "#server/toolkit/action";
 import { ReviewsSection } from "~/components/reviews";
 import { reviewAction, reviewSummary, reviewsFor } from "./+shared/reviews.server";
 import type { Route } from "./+types/driver";
+import { shareMeta } from "~/lib/share-meta";
+import { canonicalOrigin } from "#server/web/origin";
+import type { MetaDescriptor } from "react-router";
+import type { Driver } from "#server/models/drivers";
+import { breadcrumbJsonLd, driverJsonLd } from "~/lib/structured-data";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
   const driver = await ctx.db.asVisitor(driverPage, { id: params.driverId });
   if (!driver) throw data(null, { status: 404 });
   const user = await ctx.user();
-  return { driver, reviews: await reviewsFor(ctx, "driver", driver.id, user?.id ?? null),
-    reviewSummary: reviewSummary(driver.rating), favoriteState: await favoriteStateOf(ctx, [driver.id]), renderedAt: new Date().toISOString(), pageUrl: `${publicOrigin()}/driver/${driver.id}` };
+  return {
+    driver,
+    reviews: await reviewsFor(ctx, "driver", driver.id, user?.id ?? null),
+    reviewSummary: reviewSummary(driver.rating),
+    favoriteState: await favoriteStateOf(ctx, [driver.id]),
+    renderedAt: new Date().toISOString(),
+    pageUrl: `${publicOrigin()}/driver/${driver.id}`,
+    head: headOf(driver, canonicalOrigin()),
+  };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) =>
-  loaderData
-    ? [
-        { title: `${loaderData.driver.name} · ${VEHICLE_LABELS[loaderData.driver.vehicleKind]} em Vila Serena · Guida` },
-        {
-          name: "description",
-          content: (
-            loaderData.driver.bio ||
-            `${loaderData.driver.name}: ${VEHICLE_LABELS[loaderData.driver.vehicleKind]} em Vila Serena. Veja horários e chame por telefone ou WhatsApp.`
-          ).slice(0, 155),
-        },
-      ]
-    : [{ title: "Motorista não encontrado · Guida" }];
+/** What the page's head says to link previews and search engines (issue #31), made here on the server. */
+function headOf(driver: Driver, origin: string | null) {
+  const vehicle = VEHICLE_LABELS[driver.vehicleKind];
+  const path = `/driver/${driver.id}`;
+  return shareMeta(
+    {
+      title: `${driver.name} · ${vehicle} em Vila Serena · Guida`,
+      headline: driver.name,
+      description: driver.bio || `${driver.name}: ${vehicle} em Vila Serena. Veja horários e chame por telefone ou WhatsApp.`,
+      path,
+      card: `/og/driver/${driver.id}`,
+      cardAlt: `${driver.name}, ${vehicle} em Vila Serena`,
+      structuredData: [
+        driverJsonLd({ ...driver, vehicleLabel: vehicle }, origin),
+        breadcrumbJsonLd(origin, [{ name: "Motoristas", path: "/drivers/all" }, { name: driver.name, path }]),
+      ].filter((item) => item !== null),
+    },
+    origin,
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => (loaderData ? (loaderData.head as MetaDescriptor[]) : [{ title: "Motorista não encontrado · Guida" }]);
 
 // A driver's day off reads "Folga", not a shop's "Fechado"; the times read the same.
 function describeWorkDay(day: DayHours | undefined): string {

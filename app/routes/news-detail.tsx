@@ -20,6 +20,11 @@ import { commentsFor, editableOf } from "./+shared/comments-loader.server";
 import { CommentsSection } from "~/components/comments";
 import type { Route } from "./+types/news-detail";
 import { textLinkClass } from "~/components/ui/text-link";
+import { shareMeta } from "~/lib/share-meta";
+import { canonicalOrigin } from "#server/web/origin";
+import type { MetaDescriptor } from "react-router";
+import type { NewsArticle } from "#server/models/news";
+import { breadcrumbJsonLd, newsJsonLd } from "~/lib/structured-data";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
@@ -34,6 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     editable: editableOf(comments.comments, user?.id ?? null),
     favoriteState: await favoriteStateOf(ctx, [article.id]),
     pageUrl: `${publicOrigin()}/news/${article.id}`,
+    head: headOf(article, canonicalOrigin()),
   };
 }
 
@@ -52,13 +58,28 @@ export const action = signedInAction(async ({ request, params }: Route.ActionArg
   return redirectWithFlash(request, "/news", "Notícia excluída.");
 });
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) =>
-  loaderData
-    ? [
-        { title: `${loaderData.article.title} · Notícias de Vila Serena · Guida` },
-        { name: "description", content: (loaderData.article.summary || loaderData.article.content).slice(0, 155) },
-      ]
-    : [{ title: "Notícia não encontrada · Guida" }];
+/** What the page's head says to link previews and search engines (issue #31), made here on the server. */
+function headOf(article: NewsArticle, origin: string | null) {
+  const path = `/news/${article.id}`;
+  return shareMeta(
+    {
+      title: `${article.title} · Notícias de Vila Serena · Guida`,
+      headline: article.title,
+      description: article.summary || article.content,
+      path,
+      card: `/og/news/${article.id}`,
+      cardAlt: article.title,
+      type: "article",
+      structuredData: [
+        newsJsonLd(article, origin),
+        breadcrumbJsonLd(origin, [{ name: "Notícias", path: "/news" }, { name: article.title, path }]),
+      ].filter((entry) => entry !== null),
+    },
+    origin,
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => (loaderData ? (loaderData.head as MetaDescriptor[]) : [{ title: "Notícia não encontrada · Guida" }]);
 
 /**
  * The body is plain text written by residents: paragraphs are separated by blank lines and

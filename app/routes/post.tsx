@@ -12,6 +12,10 @@ import { commentsFor, editableOf } from "./+shared/comments-loader.server";
 import { voteAction } from "./+shared/vote.server";
 import type { Route } from "./+types/post";
 import { textLinkClass } from "~/components/ui/text-link";
+import { shareMeta } from "~/lib/share-meta";
+import { canonicalOrigin } from "#server/web/origin";
+import type { MetaDescriptor } from "react-router";
+import type { Post } from "#server/models/posts";
 
 // A post's own page: where notifications ("X votou na sua enquete") and favorites lead, and
 // its comments (issue #30). A visitor's reads come from the shared cache, dropped only by a
@@ -29,16 +33,29 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         comments: found ? await commentsFor(ctx, request, found.id) : null,
       }));
   if (!post || !comments) throw data(null, { status: 404 });
-  return { post, comments, editable: editableOf(comments.comments, user?.id ?? null), favoriteState: await favoriteStateOf(ctx, [post.id]) };
+  return { post, comments, editable: editableOf(comments.comments, user?.id ?? null), favoriteState: await favoriteStateOf(ctx, [post.id]), head: headOf(post, canonicalOrigin()) };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) =>
-  loaderData
-    ? [
-        { title: `Post de ${loaderData.post.author.fullName} · Guida` },
-        { name: "description", content: (loaderData.post.poll?.question ?? loaderData.post.content).slice(0, 155) },
-      ]
-    : [{ title: "Post não encontrado · Guida" }];
+/** What the page's head says to link previews and search engines (issue #31), made here on the server. */
+function headOf(post: Post, origin: string | null) {
+  const title = `Post de ${post.author.fullName} · Guida`;
+  // A hidden post reaches only its author and the moderators: nothing in its head to share or index.
+  if (post.moderationState !== "visible") return [{ title }, { name: "robots", content: "noindex" }];
+  return shareMeta(
+    {
+      title,
+      headline: post.poll ? `Enquete: ${post.poll.question}` : `Post de ${post.author.fullName}`,
+      description: post.poll ? `${post.author.fullName} pergunta: ${post.poll.question}` : post.content,
+      path: `/posts/${post.id}`,
+      card: `/og/post/${post.id}`,
+      cardAlt: `Post de ${post.author.fullName} no Guida`,
+      type: "article",
+    },
+    origin,
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => (loaderData ? (loaderData.head as MetaDescriptor[]) : [{ title: "Post não encontrado · Guida" }]);
 
 /** Votes and comments from this page land here, so a refusal is explained on the same page. */
 export const action = visitorAction(

@@ -15,21 +15,42 @@ import { itemOrderHref } from "~/lib/cart-order";
 import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/sell-item";
 import { textLinkClass } from "~/components/ui/text-link";
+import { shareMeta } from "~/lib/share-meta";
+import { canonicalOrigin } from "#server/web/origin";
+import type { MetaDescriptor } from "react-router";
+import type { SellItem } from "#server/models/sell-items";
+import { breadcrumbJsonLd, sellItemJsonLd } from "~/lib/structured-data";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
   const [user, item] = await Promise.all([ctx.user(), ctx.db.asVisitor(sellItemPage, { id: params.id })]);
   if (!item) throw data(null, { status: 404 });
-  return { item, isOwner: user?.id === item.sellerId, favoriteState: await favoriteStateOf(ctx, [item.id]), orderHref: itemOrderHref(toCartProduct({ ...item, image: null }), publicOrigin()) };
+  return { item, isOwner: user?.id === item.sellerId, favoriteState: await favoriteStateOf(ctx, [item.id]), orderHref: itemOrderHref(toCartProduct({ ...item, image: null }), publicOrigin()), head: headOf(item, canonicalOrigin()) };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) =>
-  loaderData
-    ? [
-        { title: `${loaderData.item.title} · ${formatBRL(loaderData.item.price)} · Vendas · Guida` },
-        { name: "description", content: (loaderData.item.description || loaderData.item.title).slice(0, 155) },
-      ]
-    : [{ title: "Anúncio não encontrado · Guida" }];
+/** What the page's head says to link previews and search engines (issue #31), made here on the server. */
+function headOf(item: SellItem, origin: string | null) {
+  const path = `/sell-items/${item.id}`;
+  const price = formatBRL(item.price);
+  return shareMeta(
+    {
+      title: `${item.title} · ${price} · Vendas · Guida`,
+      headline: `${item.title} · ${item.status === "sold" ? "Vendido" : price}`,
+      description: item.description || item.title,
+      path,
+      card: `/og/sell_item/${item.id}`,
+      cardAlt: `${item.title}, ${price}`,
+      type: "product",
+      structuredData: [
+        sellItemJsonLd(item, origin),
+        breadcrumbJsonLd(origin, [{ name: "Vendas", path: "/sell-items" }, { name: item.title, path }]),
+      ].filter((entry) => entry !== null),
+    },
+    origin,
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => (loaderData ? (loaderData.head as MetaDescriptor[]) : [{ title: "Anúncio não encontrado · Guida" }]);
 
 export default function SellItemPage({ loaderData }: Route.ComponentProps) {
   const { item, isOwner, orderHref } = loaderData;

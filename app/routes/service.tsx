@@ -10,6 +10,11 @@ import { readForm } from "#server/toolkit/action";
 import { ReviewsSection } from "~/components/reviews";
 import { reviewAction, reviewSummary, reviewsFor } from "./+shared/reviews.server";
 import type { Route } from "./+types/service";
+import { shareMeta } from "~/lib/share-meta";
+import { canonicalOrigin } from "#server/web/origin";
+import type { MetaDescriptor } from "react-router";
+import type { ServiceCard } from "#server/models/services";
+import { breadcrumbJsonLd, serviceJsonLd } from "~/lib/structured-data";
 
 /** /service/{id}: a service's own page, like a business's or a driver's (issue #16). */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -17,8 +22,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const service = await ctx.db.asVisitor(servicePage, { id: params.id });
   if (!service) throw data(null, { status: 404 });
   const user = await ctx.user();
-  return { service, reviews: await reviewsFor(ctx, "service", service.id, user?.id ?? null),
-    reviewSummary: reviewSummary(service.rating), pageUrl: `${publicOrigin()}/service/${service.id}` };
+  return {
+    service,
+    reviews: await reviewsFor(ctx, "service", service.id, user?.id ?? null),
+    reviewSummary: reviewSummary(service.rating),
+    pageUrl: `${publicOrigin()}/service/${service.id}`,
+    head: headOf(service, canonicalOrigin()),
+  };
 }
 
 /** Reviews and the owner's answers (issue #30) land here, so a refusal is explained on the page. */
@@ -29,19 +39,27 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return reviewAction(request, ctx, read.form, { kind: "service", id: params.id, path: `/service/${params.id}` });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) =>
-  loaderData
-    ? [
-        { title: `${loaderData.service.name} · ${loaderData.service.category} em Vila Serena · Guida` },
-        {
-          name: "description",
-          content: (
-            loaderData.service.description ||
-            `${loaderData.service.name}: ${loaderData.service.category} em Vila Serena. Peça um orçamento por telefone ou WhatsApp.`
-          ).slice(0, 155),
-        },
-      ]
-    : [{ title: "Serviço não encontrado · Guida" }];
+/** What the page's head says to link previews and search engines (issue #31), made here on the server. */
+function headOf(service: ServiceCard, origin: string | null) {
+  const path = `/service/${service.id}`;
+  return shareMeta(
+    {
+      title: `${service.name} · ${service.category} em Vila Serena · Guida`,
+      headline: service.name,
+      description: service.description || `${service.name}: ${service.category} em Vila Serena. Peça um orçamento por telefone ou WhatsApp.`,
+      path,
+      card: `/og/service/${service.id}`,
+      cardAlt: `${service.name}, ${service.category} em Vila Serena`,
+      structuredData: [
+        serviceJsonLd(service, origin),
+        breadcrumbJsonLd(origin, [{ name: "Serviços", path: "/services" }, { name: service.name, path }]),
+      ].filter((item) => item !== null),
+    },
+    origin,
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => (loaderData ? (loaderData.head as MetaDescriptor[]) : [{ title: "Serviço não encontrado · Guida" }]);
 
 export default function ServiceProfile({ loaderData, actionData }: Route.ComponentProps) {
   const { service, reviews, pageUrl } = loaderData;

@@ -13,8 +13,10 @@ import { getSellItem, listSellItemCategories, listSellItems, type SellItemFilter
 import { getService, listServiceCategories, listServices } from "../models/services";
 import { getHomeOverview } from "../models/town";
 import { listDutyTurns } from "../models/duty";
+import { listSitemapEntries, listSitemapPages } from "../models/sitemap";
 import type { PageRequest } from "../models/keyset";
 import type { DriverFilter } from "#core/drivers";
+import { ITEM_KINDS, type ItemKind } from "#core/item-kinds";
 
 /**
  * The reads the server may keep between requests (server/cache/read-cache.ts), each declared once
@@ -188,6 +190,18 @@ export const sellItemPage = visitorRead("sell-item", (tx, { id }: { id: string }
   kinds: ["sell_item", "profile"],
   item: ({ id }) => id,
 });
+
+/**
+ * /sitemap.xml and its pages (issue #31), as a visitor reads the town: hidden and pending items
+ * are left out by the same policies as the pages. A hide or restore announces its item's kind.
+ */
+export const sitemapIndex = visitorRead("sitemap-index", (tx, _args: null) => listSitemapPages(tx), { kinds: [...ITEM_KINDS, "moderation"] });
+
+export const sitemapPage = visitorRead(
+  "sitemap-page",
+  (tx, { kind, from }: { kind: ItemKind; from: string | null }) => listSitemapEntries(tx, kind, from),
+  { kinds: [...ITEM_KINDS, "moderation"] },
+);
 
 // ---------------------------------------------------------------- a resident's own
 

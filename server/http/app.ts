@@ -12,7 +12,7 @@ import { EnvError, getEnv } from "../env";
 import { closeLiveStreams } from "../live/events";
 import { CLIENT_CLOSED, describeError, installJsonLogging, logLine, logRequest } from "../log";
 import { IMAGE_TOO_LARGE } from "#core/images";
-import { isForwardedHttps } from "../web/origin";
+import { canonicalWarning, isForwardedHttps } from "../web/origin";
 import { requestIdOf, toFetchRequest, writeAnswer, writeFetchResponse } from "./node-adapter";
 import { createPipeline } from "./pipeline";
 import { applySecurityHeaders } from "./security-headers";
@@ -160,6 +160,8 @@ async function openDatabase(startedAt: number) {
     );
     const media = mediaWarning();
     if (media) console.warn(`[guida] ${media}`);
+    const canonical = canonicalWarning();
+    if (canonical) console.warn(`[guida] ${canonical}`);
   } catch (error) {
     if (error instanceof EnvError) {
       console.error(error.message);

@@ -4,6 +4,7 @@ import { compress, isCompressible, pickEncoding } from "../web/compression";
 import { getEnv } from "../env";
 import { type CachedAnswer, type CachedPage, type CacheQuery, HtmlCache } from "../cache/html-cache";
 import { isHttps } from "../web/origin";
+import { crawlerAddress, withIndexingTags } from "../web/indexing";
 import { bufferedResponse } from "./node-adapter";
 import { ReadCache } from "../cache/read-cache";
 import { ANY, type Dependency } from "../cache/dependencies";
@@ -103,7 +104,7 @@ export function createPipeline(options: {
     const generation = htmlCache.generation;
     const { dependencies, dependsOn } = dependencyList();
     const response = await handleByRouter(
-      request,
+      crawlerAddress(request),
       loadContextFor({ clientAddress: context.clientAddress, afterResponse: context.afterResponse, cspNonce: nonce, publicReads, userReads, dependsOn, limiter: accountLimiter }),
     );
     // What a write changed is announced by the database to every server, this one included
@@ -122,7 +123,7 @@ export function createPipeline(options: {
     if (headers.get("Content-Type")?.startsWith("text/event-stream")) {
       return withRequestId(new Response(response.body, { status: response.status, headers }), context);
     }
-    const body = Buffer.from(await response.arrayBuffer());
+    const body = withIndexingTags(Buffer.from(await response.arrayBuffer()), request.url, response.status, headers);
     if (key === null || method !== "GET" || !isShareable(response.status, headers)) {
       if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
       return withRequestId(await encode(request, body, response.status, headers), context);

@@ -23,3 +23,20 @@ export function publicOrigin(): string {
   const host = /^(0\.0\.0\.0|::|\[::\]|)$/.test(env.HOST) ? "127.0.0.1" : env.HOST.includes(":") ? `[${env.HOST.replace(/^\[|\]$/g, "")}]` : env.HOST;
   return `http://${host}:${env.PORT}`;
 }
+
+/**
+ * The origin of the addresses crawlers keep (canonical links, og:url, og:image, the
+ * sitemap): PUBLIC_URL only. The loopback fallback of publicOrigin() would tell a search
+ * engine or WhatsApp an address nobody else can open, so without PUBLIC_URL there is none.
+ */
+export function canonicalOrigin(): string | null {
+  const { PUBLIC_URL } = getEnv();
+  return PUBLIC_URL ? new URL(PUBLIC_URL).origin : null;
+}
+
+/** Said once at boot when canonicalOrigin() is null, so an operator knows why shares show no picture. */
+export function canonicalWarning(): string | null {
+  return canonicalOrigin()
+    ? null
+    : "PUBLIC_URL is not set: pages carry no absolute canonical link, og:url or og:image, and /sitemap.xml lists nothing (set it to the public https origin)";
+}

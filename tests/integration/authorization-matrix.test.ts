@@ -102,6 +102,10 @@ type Ids = {
   mediaKey: string;
   /** /cadastrar/{proposalKind} */
   proposalKind: string;
+  /** /og/{ogCard}: a share card, "business/<id>" (issue #31) */
+  ogCard: string;
+  /** /sitemaps/{sitemapFile}: one page of the sitemap */
+  sitemapFile: string;
   /** Issue #30: Ana's comments on her own post, one to edit and one to delete. */
   anaComment: string;
   anaCommentToDelete: string;
@@ -485,6 +489,11 @@ const ROWS: Row[] = [
   { method: "GET", path: "/events?enquetes=nao-e-uma-enquete", cells: everyone({ status: 400 }) },
   { method: "GET", path: "/healthz", cells: everyone(ok) },
   { method: "GET", path: "/media/{mediaKey}", cells: everyone(ok) },
+  { method: "GET", path: "/og/{ogCard}", cells: everyone(ok) },
+  { method: "GET", path: "/robots.txt", cells: everyone(ok) },
+  // The test servers have no PUBLIC_URL: no sitemap to publish (link-previews.test.ts).
+  { method: "GET", path: "/sitemap.xml", cells: everyone({ status: 404 }) },
+  { method: "GET", path: "/sitemaps/{sitemapFile}", cells: everyone({ status: 404 }) },
   { method: "GET", path: "/pagina-que-nao-existe", cells: everyone({ status: 404 }) },
 
   // ----------------------------------------------------------------- signed-in pages
@@ -1759,6 +1768,10 @@ const ROWS: Row[] = [
     "/my-posts",
     "/healthz",
     "/media/{mediaKey}",
+    "/og/{ogCard}",
+    "/robots.txt",
+    "/sitemap.xml",
+    "/sitemaps/{sitemapFile}",
     "/moderacao/registro",
     "/events",
   ].map((p): Row => ({ method: "POST", path: p, fields: () => [["intent", "delete"]], cells: everyone({ status: 405 }) })),
@@ -2000,6 +2013,8 @@ async function discover(base: string, digest: Ctx["digest"]): Promise<Ctx> {
     filter: "all",
     mediaKey,
     proposalKind: "negocio",
+    ogCard: `business/${business!}`,
+    sitemapFile: "business.xml",
   };
   return c;
 }
