@@ -79,7 +79,8 @@ const PAGES: [string, number | null, number, number][] = [
   ["/services", 5, 14, 1],
   ["/drivers/all", 4, 13, 1],
   ["/drivers/disponiveis", 4, 13, 1],
-  ["/driver/{driver}", 4, 13, 1],
+  // Issue #30: + the driver's reviews, as on a business page.
+  ["/driver/{driver}", 8, 17, 5],
   ["/news", 4, 13, 1],
   // Issue #30: + the thread (a visitor's: one cached read of two queries; a resident's is read
   // with their claims every time, to show their own hidden comment, marked).
