@@ -79,16 +79,15 @@ export function placeInNeighbourhood(neighbourhood: string, key: string): Positi
   return roundPosition(offsetBy(centre, east, north), 6);
 }
 
-/** Links out: "Como chegar" in Google Maps and Waze, built from the coordinates alone. */
-export function directionsLinks(p: Position): { google: string; waze: string } {
-  const at = `${p.latitude},${p.longitude}`;
+/**
+ * Links out for a row with a pin: "Como chegar" in Google Maps and Waze, built from the
+ * coordinates alone (by the loader, so no page carries this code). Null without a pin.
+ */
+export function directionsTo(row: { latitude: number | null; longitude: number | null }): { google: string; waze: string } | null {
+  if (row.latitude === null || row.longitude === null) return null;
+  const at = `${row.latitude},${row.longitude}`;
   return {
     google: `https://www.google.com/maps/dir/?api=1&destination=${at}`,
     waze: `https://waze.com/ul?ll=${at}&navigate=yes`,
   };
-}
-
-/** A row's pin, when it has one (both columns or neither, as the database keeps them). */
-export function pinOf(row: { latitude: number | null; longitude: number | null }): Position | null {
-  return row.latitude === null || row.longitude === null ? null : { latitude: row.latitude, longitude: row.longitude };
 }

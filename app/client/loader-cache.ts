@@ -1,4 +1,5 @@
 import { LoaderCache, withRetries } from "~/lib/loader-cache";
+import { carriesNearParam } from "#core/near";
 
 /**
  * One cache per tab. Listing routes export
@@ -35,6 +36,8 @@ function approximateBytes(data: unknown): number {
 }
 
 export async function cachedClientLoader<T>({ request, serverLoader }: { request: Request; serverLoader: () => Promise<T> }): Promise<T> {
+  // A "perto de" list is made from the resident's position (issue #33): never kept in memory.
+  if (carriesNearParam(new URL(request.url))) return withRetries(serverLoader, wait);
   const key = cacheKey(request);
   const cached = loaderCache.getFresh(key, Date.now());
   if (cached !== undefined) return cached as T;

@@ -1,6 +1,6 @@
 import { mapHref, telHref, whatsAppChatHref, whatsAppShareHref } from "~/lib/contact-links";
 import { buttonClass } from "./ui/button";
-import { directionsLinks, type Position } from "#core/town-map";
+
 
 /**
  * A business's or a driver's buttons: call, WhatsApp with a prefilled message, the map when
@@ -13,18 +13,17 @@ export function ContactActions({
   whatsapp,
   whatsAppMessage,
   address,
-  position,
+  directions,
   shareText,
 }: {
   phone: string | null;
   whatsapp: string | null;
   whatsAppMessage: string;
   address?: string | null;
-  /** The listing's pin (issue #33): directions in Google Maps and Waze instead of an address search. */
-  position?: Position | null;
+  /** Directions to the listing's pin (issue #33), built by the loader: instead of an address search. */
+  directions?: { google: string; waze: string } | null;
   shareText: string;
 }) {
-  const directions = position ? directionsLinks(position) : null;
   return (
     // The button before "Compartilhar" spans the row when it would be alone in it (an odd count).
     <section aria-label="Contato" className="grid grid-cols-2 gap-2 [&>:nth-last-child(2):nth-child(odd)]:col-span-2">

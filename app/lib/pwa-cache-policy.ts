@@ -3,6 +3,8 @@
  * unit-tested without a worker; the worker only does the I/O.
  */
 
+import { carriesNearParam } from "#core/near";
+
 /** Every cache the worker creates starts with this; caches of other code are never touched. */
 export const CACHE_PREFIX = "guida-";
 
@@ -79,6 +81,9 @@ export function classifyRequest(input: {
   const url = new URL(input.url);
   if (url.origin !== input.origin) return "bypass";
   if (BYPASS_PATHS.has(url.pathname)) return "bypass";
+  // A "perto de" list is made from the resident's position (issue #33): never kept, so it
+  // neither leaks from the phone's caches nor pushes the town's pages out of them.
+  if (carriesNearParam(url)) return "bypass";
   if (url.pathname.startsWith("/assets/") || (url.search === "" && input.precached?.has(url.pathname))) return "asset";
   if (url.pathname.startsWith("/media/")) return "media";
   if (url.pathname.endsWith(".data")) return "data";

@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { pinOf } from "#core/town-map";
+import { directionsTo } from "#core/town-map";
 import { ReportLink } from "~/components/report-link";
 import { useCurrentUser } from "~/components/user-context";
 import { ListingDetails, ListingHeader, ListingSection, PhoneLink } from "~/components/listing-page";
@@ -38,6 +38,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     favoriteState: await favoriteStateOf(ctx, [business.id]),
     renderedAt, pageUrl: `${publicOrigin()}/business/${business.id}`,
     head: headOf(business, renderedAt, canonicalOrigin()),
+    directions: directionsTo(business),
   };
 }
 
@@ -103,7 +104,7 @@ export default function BusinessProfile({ loaderData, actionData }: Route.Compon
         whatsapp={business.whatsapp}
         whatsAppMessage={`Olá! Vi ${business.name} no Guida e gostaria de mais informações.`}
         address={business.address}
-        position={pinOf(business)}
+        directions={loaderData.directions}
         shareText={`${business.name} no Guida: ${pageUrl}`}
       />
 

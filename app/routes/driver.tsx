@@ -1,5 +1,5 @@
 import { ReportLink } from "~/components/report-link";
-import { pinOf } from "#core/town-map";
+import { directionsTo } from "#core/town-map";
 import { ListingDetails, ListingHeader, ListingSection, PhoneLink } from "~/components/listing-page";
 import { data } from "react-router";
 import { WeekHoursTable } from "~/components/week-hours-table";
@@ -35,6 +35,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     renderedAt: new Date().toISOString(),
     pageUrl: `${publicOrigin()}/driver/${driver.id}`,
     head: headOf(driver, canonicalOrigin()),
+    directions: directionsTo(driver),
   };
 }
 
@@ -100,7 +101,7 @@ export default function DriverProfile({ loaderData, actionData }: Route.Componen
         phone={driver.phone}
         whatsapp={driver.whatsapp}
         whatsAppMessage={driverWhatsAppMessage(driver.name, driver.vehicleKind)}
-        position={pinOf(driver)}
+        directions={loaderData.directions}
         shareText={`${driver.name} no Guida: ${pageUrl}`}
       />
 

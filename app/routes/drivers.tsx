@@ -2,7 +2,12 @@ import { Link, data } from "react-router";
 import { FavoriteButton } from "~/components/favorites";
 import { cachedClientLoader } from "~/client/cached-client-loader";
 import { AvailabilityBadge } from "~/components/availability-badge";
-import { keysetPageHref, PagedList, pageRequestFromUrl } from "~/components/pagination";
+import { keysetPageHref, listPageHref, PagedList, pageFromUrl, pageRequestFromUrl } from "~/components/pagination";
+import { DistanceLine, NearMe } from "~/components/near-me";
+import { nearHeaders } from "~/lib/near-headers";
+import { formatDistance, nearFromUrl } from "#core/near";
+import { NEIGHBOURHOODS } from "#core/town-map";
+import { listDriversNear } from "#server/models/nearby";
 import { Picture } from "~/components/picture";
 import { DRIVER_FILTERS, DRIVER_FILTER_LABELS, parseDriverFilter, vehicleLine, type DriverFilter } from "#core/drivers";
 import { useTownNow } from "~/hooks/use-town-now";
@@ -20,21 +25,30 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const filter = parseDriverFilter(params.filter);
   // An unknown filter is an unknown page: the spec's 404, before touching the database.
   if (!filter) throw data(null, { status: 404 });
-  const now = new Date();
-  // "disponiveis" compares HH:MM: one minute's answer serves the whole minute.
-  const at = minuteOf(now);
-  const ctx = getRequestContext(context);
   const url = new URL(request.url);
+  const near = nearFromUrl(url);
+  const now = new Date();
+  const ctx = getRequestContext(context);
   const topRated = topRatedOf(url);
-  const list = await ctx.db.asVisitor(driverList, {
-    filter,
-    ...pageRequestFromUrl(url),
-    availableAt: filter === "disponiveis" ? at : undefined,
-    ...(topRated ? { topRated } : {}),
-  });
+  const origin = near.origin?.position;
+  // Issue #33: a "perto de" list is read for this answer alone (no shared read), answered private, no-store.
+  const list = origin
+    ? await ctx.db.asCaller((tx) => listDriversNear(tx, { origin, page: pageFromUrl(url), filter, topRated, now }))
+    : await ctx.db.asVisitor(driverList, {
+        filter,
+        ...pageRequestFromUrl(url),
+        // "disponiveis" compares HH:MM: one minute's answer serves the whole minute.
+        availableAt: filter === "disponiveis" ? minuteOf(now) : undefined,
+        ...(topRated ? { topRated } : {}),
+      });
   const favoriteState = await favoriteStateOf(ctx, list.drivers.map((driver) => driver.id));
-  return { ...list, favoriteState, filter, topRated, renderedAt: now.toISOString() };
+  const drivers = list.drivers.map((driver) => ({ ...driver, distance: "distanceM" in driver ? formatDistance(Number(driver.distanceM)) : "" }));
+  const nearState = { param: near.param, neighbourhood: near.origin?.neighbourhood ?? null, unreadable: near.sent && !near.origin, neighbourhoods: NEIGHBOURHOODS };
+  const payload = { ...list, drivers, favoriteState, filter, topRated, renderedAt: now.toISOString(), near: nearState };
+  return data(payload, near.sent ? { headers: { "Cache-Control": "private, no-store" } } : undefined);
 }
+
+export const headers: Route.HeadersFunction = nearHeaders;
 
 const TITLES: Record<DriverFilter, string> = {
   all: "Motoristas e mototáxis",
@@ -76,11 +90,14 @@ const pillClass = (current: boolean) =>
   }`;
 
 export default function Drivers({ loaderData }: Route.ComponentProps) {
-  const { drivers, hasMore, filter, topRated, page, renderedAt } = loaderData;
+  const { drivers, hasMore, filter, topRated, page, renderedAt, near } = loaderData;
   const now = useTownNow(renderedAt);
-  // Links, not a form: each filter keeps the other ("Mototáxis" with "4+ estrelas" stays top-rated).
-  const stars = topRated ? `?${TOP_RATED_PARAM}=${TOP_RATED_VALUE}` : "";
-  const href = keysetPageHref(`/drivers/${filter}`, { [TOP_RATED_PARAM]: topRated ? TOP_RATED_VALUE : undefined }, page, drivers);
+  // Links, not a form: each filter keeps the others ("Mototáxis" with "4+ estrelas" stays
+  // top-rated, and a "perto de" order stays).
+  const stars = topRated ? TOP_RATED_VALUE : undefined;
+  const href = near.param
+    ? (target: number) => listPageHref(`/drivers/${filter}`, { [TOP_RATED_PARAM]: stars, perto: near.param }, target)
+    : keysetPageHref(`/drivers/${filter}`, { [TOP_RATED_PARAM]: stars }, page, drivers);
   return (
     <div className="space-y-4">
       <DirectoryHeader title={TITLES[filter]} propose="motorista" />
@@ -90,7 +107,7 @@ export default function Drivers({ loaderData }: Route.ComponentProps) {
             const current = f === filter;
             return (
               <li key={f}>
-                <Link to={`/drivers/${f}${stars}`} aria-current={current ? "page" : undefined} className={pillClass(current)}>
+                <Link to={listPageHref(`/drivers/${f}`, { [TOP_RATED_PARAM]: stars, perto: near.param }, 1)} aria-current={current ? "page" : undefined} className={pillClass(current)}>
                   {DRIVER_FILTER_LABELS[f]}
                 </Link>
               </li>
@@ -102,13 +119,14 @@ export default function Drivers({ loaderData }: Route.ComponentProps) {
         <ul className="flex flex-wrap gap-2">
           {[false, true].map((on) => (
             <li key={String(on)}>
-              <Link to={`/drivers/${filter}${on ? `?${TOP_RATED_PARAM}=${TOP_RATED_VALUE}` : ""}`} aria-current={on === topRated ? "page" : undefined} className={pillClass(on === topRated)}>
+              <Link to={listPageHref(`/drivers/${filter}`, { [TOP_RATED_PARAM]: on ? TOP_RATED_VALUE : undefined, perto: near.param }, 1)} aria-current={on === topRated ? "page" : undefined} className={pillClass(on === topRated)}>
                 {on ? TOP_RATED_LABEL : "Todas as notas"}
               </Link>
             </li>
           ))}
         </ul>
       </nav>
+      <NearMe path={`/drivers/${filter}`} filters={{ [TOP_RATED_PARAM]: stars }} near={near} />
       <PagedList items={drivers} label="Motoristas" className="space-y-2" empty={topRated ? "Nenhum motorista com nota 4 ou mais nesse filtro." : EMPTY[filter]} page={page} hasMore={hasMore} href={href}>
         {(driver, i) => (
           // The card is the item: the link fills it and the heart sits inside, on its right edge
@@ -121,6 +139,7 @@ export default function Drivers({ loaderData }: Route.ComponentProps) {
                 <span className="line-clamp-2 text-sm text-stone-600 dark:text-stone-300">
                   {vehicleLine(driver.vehicleKind, driver.vehicleDescription)}
                 </span>
+                <DistanceLine distance={driver.distance} />
                 <RatingLine rating={driver.rating} />
                 <span className="mt-1 block">
                   <AvailabilityBadge hours={driver.workingHours} now={now} />

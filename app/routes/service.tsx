@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { pinOf } from "#core/town-map";
+import { directionsTo } from "#core/town-map";
 import { ContactActions } from "~/components/contact-actions";
 import { ListingDetails, ListingHeader, PhoneLink } from "~/components/listing-page";
 import { serviceWhatsAppMessage } from "~/lib/contact-links";
@@ -28,6 +28,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     reviewSummary: reviewSummary(service.rating),
     pageUrl: `${publicOrigin()}/service/${service.id}`,
     head: headOf(service, canonicalOrigin()),
+    directions: directionsTo(service),
   };
 }
 
@@ -85,7 +86,7 @@ export default function ServiceProfile({ loaderData, actionData }: Route.Compone
         phone={service.phone}
         whatsapp={service.whatsapp}
         whatsAppMessage={serviceWhatsAppMessage(service.name)}
-        position={pinOf(service)}
+        directions={loaderData.directions}
         shareText={`${service.name} no Guida: ${pageUrl}`}
       />
 

@@ -1,7 +1,14 @@
+import { data } from "react-router";
 import { FavoriteButton } from "~/components/favorites";
 import { cachedClientLoader } from "~/client/cached-client-loader";
 import { CategoryFilter, DirectoryHeader, TOP_RATED_VALUE, TopRatedCheckbox, topRatedOf } from "~/components/list-filters";
-import { keysetPageHref, PagedList, pageRequestFromUrl } from "~/components/pagination";
+import { keysetPageHref, listPageHref, PagedList, pageFromUrl, pageRequestFromUrl } from "~/components/pagination";
+import { DistanceLine, NearMe } from "~/components/near-me";
+import { nearHeaders } from "~/lib/near-headers";
+import { formatDistance, nearFromUrl } from "#core/near";
+import { NEIGHBOURHOODS } from "#core/town-map";
+import { listServiceCategories } from "#server/models/services";
+import { listServicesNear } from "#server/models/nearby";
 import { Picture } from "~/components/picture";
 import { serviceWhatsAppMessage, telHref, whatsAppChatHref } from "~/lib/contact-links";
 import { buttonClass } from "~/components/ui/button";
@@ -25,8 +32,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const category = url.searchParams.get("categoria")?.slice(0, 60) || undefined;
   const topRated = topRatedOf(url);
+  const near = nearFromUrl(url);
   const ctx = getRequestContext(context);
-  const { categories, list } = await ctx.db.asVisitor(serviceList, { category, ...pageRequestFromUrl(url), ...(topRated ? { topRated } : {}) });
+  const nearState = { param: near.param, neighbourhood: near.origin?.neighbourhood ?? null, unreadable: near.sent && !near.origin, neighbourhoods: NEIGHBOURHOODS };
+  const origin = near.origin?.position;
+  // Issue #33: a "perto de" list is read for this answer alone (no shared read), answered private, no-store.
+  const { categories, list } = origin
+    ? await ctx.db.asCaller(async (tx) => ({
+        categories: await listServiceCategories(tx),
+        list: await listServicesNear(tx, { origin, page: pageFromUrl(url), category, topRated }),
+      }))
+    : await ctx.db.asVisitor(serviceList, { category, ...pageRequestFromUrl(url), ...(topRated ? { topRated } : {}) });
   const favoriteState = await favoriteStateOf(ctx, list.services.map((service) => service.id));
   // The contact links are written here: the list's first view then does not carry the phone
   // number rules (core/phone.ts) that build them (issue #29's budget).
@@ -34,22 +50,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...service,
     callHref: service.phone ? telHref(service.phone) : null,
     whatsAppHref: service.whatsapp ? whatsAppChatHref(service.whatsapp, serviceWhatsAppMessage(service.name)) : null,
+    distance: "distanceM" in service ? formatDistance(Number(service.distanceM)) : "",
   }));
-  return { ...list, services, favoriteState, categories, category: category ?? "", topRated };
+  const payload = { ...list, services, favoriteState, categories, category: category ?? "", topRated, near: nearState };
+  return data(payload, near.sent ? { headers: { "Cache-Control": "private, no-store" } } : undefined);
 }
+
+export const headers: Route.HeadersFunction = nearHeaders;
 
 // Repeat visits within 5 minutes come from the in-memory loader cache (app/lib/loader-cache.ts).
 export const clientLoader = (args: Route.ClientLoaderArgs) => cachedClientLoader(args);
 
 export default function Services({ loaderData }: Route.ComponentProps) {
-  const { services, hasMore, categories, category, topRated, page } = loaderData;
-  const href = keysetPageHref("/services", { categoria: category, estrelas: topRated ? TOP_RATED_VALUE : undefined }, page, services);
+  const { services, hasMore, categories, category, topRated, page, near } = loaderData;
+  const filters = { categoria: category || undefined, estrelas: topRated ? TOP_RATED_VALUE : undefined };
+  const href = near.param
+    ? (target: number) => listPageHref("/services", { ...filters, perto: near.param }, target)
+    : keysetPageHref("/services", filters, page, services);
   return (
     <div className="space-y-4">
       <DirectoryHeader title="Serviços" propose="servico" />
       <CategoryFilter label="Filtrar serviços" categories={categories} selected={category}>
         <TopRatedCheckbox checked={topRated} />
+        {near.param ? <input type="hidden" name="perto" value={near.param} /> : null}
       </CategoryFilter>
+      <NearMe path="/services" filters={filters} near={near} />
       <PagedList
         items={services}
         label="Serviços"
@@ -70,6 +95,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                     {service.category}
                     {service.neighbourhood ? ` · ${service.neighbourhood}` : null}
                   </p>
+                  <DistanceLine distance={service.distance} />
                   <RatingLine rating={service.rating} />
                   {service.priceInfo ? (
                     <p className="mt-0.5 text-sm font-medium text-brand-700 dark:text-brand-100">{service.priceInfo}</p>

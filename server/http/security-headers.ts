@@ -30,7 +30,9 @@ export function applySecurityHeaders(headers: Headers, options: { nonce: string 
   }
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
+  // Geolocation for this site's own pages only: "Perto de mim" asks for it on a tap (issue #33);
+  // no embedded frame may.
+  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(self), payment=(), usb=(), interest-cohort=()");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   if (options.https) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");

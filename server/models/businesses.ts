@@ -69,7 +69,8 @@ export const CALENDAR_COLUMNS = (b: string) => `${b}.holiday_mode AS "holidayMod
             'endsAt', to_char(dt.ends_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')) ORDER BY dt.starts_at), '[]'::json)
    FROM (SELECT * FROM public.duty_turns y WHERE y.business_id = ${b}.id AND y.ends_at > now() ORDER BY y.starts_at LIMIT 5) dt) AS "dutyTurns"`;
 
-const CARD_COLUMNS = `b.id, b.name, b.category, b.neighbourhood, b.logo_url AS "logoUrl", b.opening_hours AS "openingHours", ${CALENDAR_COLUMNS("b")},
+/** What a list card shows (the "perto de" lists in nearby.ts read the same). */
+export const CARD_COLUMNS = `b.id, b.name, b.category, b.neighbourhood, b.logo_url AS "logoUrl", b.opening_hours AS "openingHours", ${CALENDAR_COLUMNS("b")},
   ${RATING_SQL("b")} AS rating`;
 
 /** The category picker's counts, kept by a trigger (public.category_counts) rather than counted. */

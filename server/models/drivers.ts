@@ -30,7 +30,8 @@ export type Driver = DriverCard & {
   longitude: number | null;
 };
 
-const CARD_COLUMNS = `d.id, d.name, d.vehicle_kind AS "vehicleKind", d.vehicle_description AS "vehicleDescription",
+/** What a list card shows (the "perto de" lists in nearby.ts read the same). */
+export const CARD_COLUMNS = `d.id, d.name, d.vehicle_kind AS "vehicleKind", d.vehicle_description AS "vehicleDescription",
   d.photo_url AS "photoUrl", d.working_hours AS "workingHours", ${RATING_SQL("d")} AS rating`;
 
 /**

@@ -23,7 +23,8 @@ export type ServiceCard = {
   longitude: number | null;
 };
 
-const CARD_COLUMNS = `s.id, s.name, s.category, s.description, s.neighbourhood, s.phone, s.whatsapp,
+/** What a list card shows (the "perto de" lists in nearby.ts read the same). */
+export const CARD_COLUMNS = `s.id, s.name, s.category, s.description, s.neighbourhood, s.phone, s.whatsapp,
             s.price_info AS "priceInfo", s.image_url AS "imageUrl", ${RATING_SQL("s")} AS rating, s.latitude, s.longitude`;
 
 export async function listServiceCategories(tx: Queryable): Promise<{ category: string; count: number }[]> {

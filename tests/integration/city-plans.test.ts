@@ -28,6 +28,8 @@ import { listNotifications } from "#server/models/notifications";
 import { getPost, listPosts } from "#server/models/posts";
 import { getProfileActivity, getProfileById, getProfileByUsername, listUsers } from "#server/models/profiles";
 import { searchTown } from "#server/models/search";
+import { listBusinessesNear, listDriversNear, listServicesNear } from "#server/models/nearby";
+import { neighbourhoodCentre, offsetBy, TOWN_CENTRE } from "#core/town-map";
 import { openTestDatabase, type TestDatabase } from "./db";
 import { TEST_DATABASE_URL } from "./postgres-admin";
 
@@ -125,6 +127,17 @@ const PAGES: Page[] = [
   ["/drivers/all?pagina=2&antes=…", "visitor", (tx) => driverList.run(tx, { filter: "all", page: 2, before: ids.driver! })],
   ["/drivers/disponiveis", "visitor", (tx) => driverList.run(tx, { filter: "disponiveis", page: 1, availableAt: NOW })],
   ["/driver/{id}", "visitor", (tx) => driverPage.run(tx, { id: ids.driver! })],
+  // Issue #33: "perto de mim" reads a box around the point through the (latitude, longitude)
+  // B-tree, at the centre (the densest spot), between neighbourhoods and at a neighbourhood's
+  // centre. Where too few rows lie near the point (a sparse filter far from its listings, or a
+  // point outside the town) the box widens over most of the town and PostgreSQL reads the
+  // table whole instead, rightly: at that width it is the cheaper plan.
+  ["/businesses?perto=centre", "visitor", (tx) => listBusinessesNear(tx, { origin: TOWN_CENTRE, page: 1, now: NOW })],
+  ["/businesses?perto=centre&aberto=1&pagina=3", "visitor", (tx) => listBusinessesNear(tx, { origin: TOWN_CENTRE, page: 3, openNow: true, now: NOW })],
+  ["/businesses?perto=between&categoria=Farmácia", "visitor", (tx) => listBusinessesNear(tx, { origin: offsetBy(TOWN_CENTRE, 1_500, -1_000), page: 1, category: "Farmácia", openNow: true, now: NOW })],
+  ["/services?perto=centre", "visitor", (tx) => listServicesNear(tx, { origin: TOWN_CENTRE, page: 1 })],
+  ["/drivers/all?perto=centre", "visitor", (tx) => listDriversNear(tx, { origin: TOWN_CENTRE, page: 1, filter: "all", now: NOW })],
+  ["/drivers/disponiveis?perto=Vila Nova", "visitor", (tx) => listDriversNear(tx, { origin: neighbourhoodCentre("Vila Nova")!, page: 1, filter: "disponiveis", now: NOW })],
   ["/news", "visitor", (tx) => newsList.run(tx, { page: 1 })],
   ["/news?pagina=2&depois=…", "visitor", (tx) => newsList.run(tx, { page: 2, after: ids.newsMiddle! })],
   ["/news?pagina=2&antes=…", "visitor", (tx) => newsList.run(tx, { page: 2, before: ids.newsMiddle! })],

@@ -218,6 +218,10 @@ describe("service worker cache policy", () => {
     expect(classifyRequest({ ...get("/media/a.mp4"), range: true })).toBe("bypass");
     // A script's fetch of a page is not a navigation: nothing to keep.
     expect(classifyRequest(get("/business/42"))).toBe("bypass");
+    // Issue #33: a "perto de" list is made from the resident's position: never kept, as a page or as data.
+    expect(classifyRequest(get("/businesses?perto=-21.930,-45.595&aberto=1", "navigate"))).toBe("bypass");
+    expect(classifyRequest(get("/drivers/all.data?perto=Centro&_routes=routes%2Fdrivers"))).toBe("bypass");
+    expect(classifyRequest(get("/businesses?aberto=1", "navigate"))).toBe("page");
   });
 
   it("maps single-fetch data URLs back to their pages", () => {

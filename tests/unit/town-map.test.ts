@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isInTown, NEIGHBOURHOODS, neighbourhoodCentre, offsetBy, pinOf, placeInNeighbourhood, TOWN_CENTRE, type Position } from "#core/town-map";
+import { isInTown, NEIGHBOURHOODS, neighbourhoodCentre, offsetBy, directionsTo, placeInNeighbourhood, TOWN_CENTRE, type Position } from "#core/town-map";
 import { checkLocation, locationFields, positionOf } from "~/lib/location-form";
+import { formatDistance, nearFromUrl, nearParamOf, parseNearParam } from "#core/near";
 import { z } from "zod";
 
 // Flat metres between two points a few kilometres apart (enough to bound a pin's spread).
@@ -25,9 +26,12 @@ describe("town map (issue #33)", () => {
     expect(isInTown(offsetBy(TOWN_CENTRE, 0, 7_000))).toBe(false);
   });
 
-  it("reads a row's pin only when both columns are set", () => {
-    expect(pinOf({ latitude: -21.93, longitude: -45.595 })).toEqual({ latitude: -21.93, longitude: -45.595 });
-    expect(pinOf({ latitude: null, longitude: null })).toBeNull();
+  it("links to directions only for a row with a pin", () => {
+    expect(directionsTo({ latitude: -21.93, longitude: -45.595 })).toEqual({
+      google: "https://www.google.com/maps/dir/?api=1&destination=-21.93,-45.595",
+      waze: "https://waze.com/ul?ll=-21.93,-45.595&navigate=yes",
+    });
+    expect(directionsTo({ latitude: null, longitude: null })).toBeNull();
   });
 });
 
@@ -53,5 +57,26 @@ describe("the location fields of the owner's and the proposal forms", () => {
     expect(messages({ latitude: "-23,55", longitude: "-46,63" })).toEqual(["Esse ponto fica fora de Vila Serena. Confira os números ou escolha o bairro."]);
     expect(messages({ latitude: "-91", longitude: "-45,6" })).toContain("A latitude vai de -90 a 90.");
     expect(messages({ latitude: "sul", longitude: "-45,6" })).toContain("Escreva a latitude em graus, como -21,9300.");
+  });
+});
+
+describe("the perto parameter (issue #33)", () => {
+  it("reads a position rounded to about 100 m, a neighbourhood, or nothing", () => {
+    expect(parseNearParam("-21.93049,-45.59512")).toEqual({ position: { latitude: -21.93, longitude: -45.595 }, neighbourhood: null });
+    expect(parseNearParam("Vila Nova")).toEqual({ position: neighbourhoodCentre("Vila Nova"), neighbourhood: "Vila Nova" });
+    for (const bad of [null, "", "abc", "-95,10", "10,-190", "1e3,2", "NaN,NaN", "-21.9,-45.5,3", "<script>", "constructor", "__proto__"]) {
+      expect(parseNearParam(bad)).toBeNull();
+    }
+    expect(nearParamOf({ latitude: -21.930_49, longitude: -45.595_12 })).toBe("-21.930,-45.595");
+    expect(nearFromUrl(new URL("http://x/businesses?perto=abc"))).toEqual({ origin: null, sent: true, param: "" });
+    expect(nearFromUrl(new URL("http://x/businesses?perto=-21.93049,-45.59512")).param).toBe("-21.930,-45.595");
+    expect(nearFromUrl(new URL("http://x/businesses?aberto=1")).sent).toBe(false);
+  });
+
+  it("writes a distance the way a list shows it", () => {
+    expect(formatDistance(20)).toBe("menos de 50 m");
+    expect(formatDistance(348)).toBe("350 m");
+    expect(formatDistance(1_234)).toBe("1,2 km");
+    expect(formatDistance(12_600)).toBe("13 km");
   });
 });
