@@ -9,3 +9,15 @@ export function nearHeaders({ loaderHeaders, parentHeaders }: { loaderHeaders: H
   if (cacheControl) out.set("Cache-Control", cacheControl);
   return out;
 }
+
+/**
+ * A position sent finer than the server keeps (~100 m) is answered with a redirect to the same
+ * list at the rounded position, so the page never echoes the finer one back (its forms and links
+ * are built from the request's URL). Null when the URL is already as the server keeps it.
+ */
+export function roundedNearRedirect(url: URL, near: { sent: boolean; param: string }): Response | null {
+  if (!near.sent || !near.param || url.searchParams.get("perto") === near.param) return null;
+  const rounded = new URL(url);
+  rounded.searchParams.set("perto", near.param);
+  return new Response(null, { status: 303, headers: { Location: rounded.pathname + rounded.search, "Cache-Control": "private, no-store" } });
+}

@@ -4,7 +4,7 @@ import { CategoryFilter, DirectoryHeader, TOP_RATED_VALUE, TopRatedCheckbox, top
 import { OpenBadge } from "~/components/open-badge";
 import { keysetPageHref, listPageHref, PagedList, pageFromUrl, pageRequestFromUrl } from "~/components/pagination";
 import { DistanceLine, NearMe } from "~/components/near-me";
-import { nearHeaders } from "~/lib/near-headers";
+import { nearHeaders, roundedNearRedirect } from "~/lib/near-headers";
 import { formatDistance, nearFromUrl } from "#core/near";
 import { NEIGHBOURHOODS } from "#core/town-map";
 import { listBusinessCategories } from "#server/models/businesses";
@@ -30,6 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const openNow = url.searchParams.get("aberto") === "1";
   const topRated = topRatedOf(url);
   const near = nearFromUrl(url);
+  const rounded = roundedNearRedirect(url, near);
+  if (rounded) throw rounded;
   const now = new Date();
   const ctx = getRequestContext(context);
   const shown = { category: category ?? "", openNow, topRated, renderedAt: now.toISOString() };

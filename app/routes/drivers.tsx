@@ -4,7 +4,7 @@ import { cachedClientLoader } from "~/client/cached-client-loader";
 import { AvailabilityBadge } from "~/components/availability-badge";
 import { keysetPageHref, listPageHref, PagedList, pageFromUrl, pageRequestFromUrl } from "~/components/pagination";
 import { DistanceLine, NearMe } from "~/components/near-me";
-import { nearHeaders } from "~/lib/near-headers";
+import { nearHeaders, roundedNearRedirect } from "~/lib/near-headers";
 import { formatDistance, nearFromUrl } from "#core/near";
 import { NEIGHBOURHOODS } from "#core/town-map";
 import { listDriversNear } from "#server/models/nearby";
@@ -27,6 +27,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!filter) throw data(null, { status: 404 });
   const url = new URL(request.url);
   const near = nearFromUrl(url);
+  const rounded = roundedNearRedirect(url, near);
+  if (rounded) throw rounded;
   const now = new Date();
   const ctx = getRequestContext(context);
   const topRated = topRatedOf(url);

@@ -4,7 +4,7 @@ import { cachedClientLoader } from "~/client/cached-client-loader";
 import { CategoryFilter, DirectoryHeader, TOP_RATED_VALUE, TopRatedCheckbox, topRatedOf } from "~/components/list-filters";
 import { keysetPageHref, listPageHref, PagedList, pageFromUrl, pageRequestFromUrl } from "~/components/pagination";
 import { DistanceLine, NearMe } from "~/components/near-me";
-import { nearHeaders } from "~/lib/near-headers";
+import { nearHeaders, roundedNearRedirect } from "~/lib/near-headers";
 import { formatDistance, nearFromUrl } from "#core/near";
 import { NEIGHBOURHOODS } from "#core/town-map";
 import { listServiceCategories } from "#server/models/services";
@@ -33,6 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const category = url.searchParams.get("categoria")?.slice(0, 60) || undefined;
   const topRated = topRatedOf(url);
   const near = nearFromUrl(url);
+  const rounded = roundedNearRedirect(url, near);
+  if (rounded) throw rounded;
   const ctx = getRequestContext(context);
   const nearState = { param: near.param, neighbourhood: near.origin?.neighbourhood ?? null, unreadable: near.sent && !near.origin, neighbourhoods: NEIGHBOURHOODS };
   const origin = near.origin?.position;

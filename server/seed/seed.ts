@@ -255,7 +255,8 @@ async function insertListings(tx: Queryable, plan: TownPlan) {
          latitude, longitude)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)`,
       [d.id, d.name, d.vehicleKind, d.vehicleDescription, d.areas, d.bio, e164(d.phone), d.whatsapp, d.photo, JSON.stringify(d.workingHours), plan.ago(220 - i),
-        ...pin(d.areas[0] ?? "Centro", d.name)],
+        // The base: one of the areas the driver serves, so the drivers spread over the town.
+        ...pin(d.areas[i % Math.max(1, d.areas.length)] ?? "Centro", d.name)],
     );
   }
 }

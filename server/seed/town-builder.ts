@@ -179,7 +179,7 @@ async function addCopy(tx: Queryable, copy: number, now: Date, passwordHash: str
   const drivers = town.drivers.map((d, i) => ({
     id: randomUUID(), name: d.name, vehicle_kind: d.vehicleKind, vehicle_description: d.vehicleDescription, areas: d.areas, bio: d.bio,
     phone: e164(d.phone), whatsapp: d.whatsapp, working_hours: d.workingHours, created_at: ago(220 - i),
-    photo_url: nth(pictures.drivers, i, null), ...placeInNeighbourhood(d.areas[0] ?? "Centro", `${d.name}#${copy}`),
+    photo_url: nth(pictures.drivers, i, null), ...placeInNeighbourhood(d.areas[(i + copy) % Math.max(1, d.areas.length)] ?? "Centro", `${d.name}#${copy}`),
   }));
   await insertRows(tx, "public.drivers", {
     id: "uuid", name: "text", vehicle_kind: "text", vehicle_description: "text", areas: "text[]", bio: "text", phone: "text",

@@ -28,20 +28,24 @@ describe("a resident's position on the production server", () => {
   afterAll(() => town?.close());
 
   it("orders the list by distance, answers private, no-store, and is never served from the cache", async () => {
+    // Sent finer than the server keeps: sent on to the rounded position, so no page echoes the finer one.
+    const sent = await request(`${server.url}/businesses?perto=${encodeURIComponent(SENT)}&aberto=1`);
+    expect([sent.status, sent.headers["cache-control"]]).toEqual([303, "private, no-store"]);
+    expect(sent.headers.location).toBe("/businesses?perto=-19.917%2C-43.934&aberto=1");
     for (let i = 0; i < 2; i++) {
-      const page = await request(`${server.url}/businesses?perto=${encodeURIComponent(SENT)}&aberto=1`);
+      const page = await request(`${server.url}${sent.headers.location}`);
       expect(page.status).toBe(200);
       expect(page.headers["cache-control"]).toBe("private, no-store");
       expect(page.headers["x-cache"]).not.toBe("HIT");
       const html = decodeHtml(page.body);
       expect(html).toContain("Em ordem de distância de você (posição aproximada, que o Guida não guarda).");
-      // Rounded before use: the page links carry the rounded position only.
-      expect(html).not.toContain("19.91734");
+      // The page's forms and links carry the rounded position only.
+      expect(html).not.toContain("19.9173");
       const distances = [...html.matchAll(/>(menos de 50 m|\d+ m|\d+(?:,\d)? km)</g)].map((m) => m[1]!);
       expect(distances.length).toBeGreaterThan(0);
     }
     for (const path of ["/services", "/drivers/all", "/businesses.data"]) {
-      const answer = await request(`${server.url}${path}?perto=${encodeURIComponent(SENT)}`);
+      const answer = await request(`${server.url}${path}?perto=-19.917,-43.934`);
       expect([answer.status, answer.headers["cache-control"]]).toEqual([200, "private, no-store"]);
     }
     // Without JavaScript: a neighbourhood, the same privacy.
