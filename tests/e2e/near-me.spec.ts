@@ -31,6 +31,7 @@ test.describe("granted position", () => {
     await page.getByRole("button", { name: "Perto de mim" }).click();
     await expect(page).toHaveURL(/[?&]perto=-21\.\d{3}%2C-45\.\d{3}$|[?&]perto=-21\.\d{3},-45\.\d{3}$/);
     await expect(page.getByText("Em ordem de distância de você (posição aproximada, que o Guida não guarda).")).toBeVisible();
+    await expect(page.getByRole("list").locator("li").getByText(/^(menos de 50 m|\d+ m|\d+(,\d)? km)$/).first()).toBeVisible();
     expectNearestFirst(await shownMetres(page));
     // The nearest business is within a few hundred metres of a neighbourhood's centre.
     expect((await shownMetres(page))[0]!).toBeLessThan(1_000);
@@ -51,6 +52,9 @@ test.describe("granted position", () => {
       await open(page, path, true);
       await page.getByRole("button", { name: "Perto de mim" }).click();
       await expect(page).toHaveURL(/perto=/);
+      // The URL changes a moment before the list it names is on the screen.
+      await expect(page.getByText("Em ordem de distância de você", { exact: false })).toBeVisible();
+      await expect(page.getByRole("list").locator("li").getByText(/^(menos de 50 m|\d+ m|\d+(,\d)? km)$/).first()).toBeVisible();
       expectNearestFirst(await shownMetres(page));
     }
   });
