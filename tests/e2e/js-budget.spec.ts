@@ -54,8 +54,8 @@ const STILL_OVER: Record<string, number> = {
   "/drivers/todos": 129.6, // "Perto de mim" (issue #33): +1.2 KiB; core/business-hours.ts is shared with the drivers' badge (issue #32); the cards' rating line (issue #30): +0.5 KiB
   "/driver/any": 131.8, // the same (-0.7: the map and Waze directions are now built by the loader, issue #33); the reviews and their forms, hydrated with the page (issue #30): +2.6 KiB
   "/news/any": 128.7, // the comments hydrate with the page (issue #30; a lazy chunk lost taps: comments.tsx)
-  "/posts": 127.3,
-  "/services": 126.3, // "Perto de mim" (issue #33: the geolocation button, the neighbourhood form): +1.3 KiB
+  "/posts": 127.35, // (+0.01: the route manifest, issue #33's lists and #31's routes)
+  "/services": 126.4, // "Perto de mim" (issue #33: the geolocation button, the neighbourhood form): +1.3 KiB
   "/posts/any": 129.4, // (+0.02: the route manifest names the reviews' chunks, issue #30) the comments, hydrated with the page (issue #30; a lazy chunk lost taps: comments.tsx)
   "/sell-items": 128, // (+0.03: the route manifest names /service's and /driver's review actions, issue #30)
   "/service/any": 128.1, // (-0.7: the map and Waze directions are now built by the loader, issue #33) the route manifest naming /farmacias-de-plantao's staff action (issue #32) put it over; the reviews and their forms, hydrated with the page (issue #30): +3.7 KiB
