@@ -28,6 +28,11 @@ export default [
   route("debug/storage", "routes/debug-storage.tsx"),
   route("instalar", "routes/instalar.tsx"),
   route("farmacias-de-plantao", "routes/duty-pharmacies.tsx"),
+  // Issue #32: the town's agenda, an event's page and its calendar files (RFC 5545)
+  route("agenda", "routes/agenda.tsx"),
+  route("agenda.ics", "routes/agenda-ics.ts"),
+  route("agenda/:id", "routes/agenda-event.tsx"),
+  route("agenda/:id/evento.ics", "routes/agenda-event-ics.ts"),
   // Marketplace: the layout holds the in-memory cart across the list and item pages.
   route("sell-items", "routes/marketplace.tsx", [
     index("routes/sell-items.tsx"),

@@ -47,6 +47,8 @@ export const LOG_ACTION_LABELS: Record<string, string> = {
   reject_claim: "Recusou o pedido de dono",
   grant_role: "Papel concedido",
   revoke_role: "Papel retirado",
+  approve_event: "Aprovou o evento",
+  reject_event: "Recusou o evento",
 };
 
 /** Where a reported thing is seen (a comment's or a review's place is on its item's page: public.item_link). */

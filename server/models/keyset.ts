@@ -84,6 +84,22 @@ export function oldestOrderPage(
 }
 
 /**
+ * The same pieces for a list in the order things happen (`starts_at ASC, id ASC`, which an index
+ * of those columns serves): the town's agenda (issue #32). `filter` narrows the cursor's own row.
+ */
+export function startsOrderPage(
+  table: string,
+  alias: string,
+  request: PageRequest,
+  cursorParam: string,
+  pageSize: number,
+  { filter }: { filter?: string } = {},
+): PageSql {
+  const parts = (a: string) => [`${a}.starts_at`, `${a}.id`];
+  return orderedPage({ table, alias, parts, id: "id", filter, forward: "ASC" }, request, cursorParam, pageSize);
+}
+
+/**
  * Both orders' page: the list read onwards (`forward`) from the start (by offset, an old
  * page number) or from after the cursor's row, or backwards from before it. `parts` are the
  * sort's columns as read from a row named `a` (the list's alias, or "c", the cursor's row).

@@ -7,6 +7,7 @@ import { imageKeys, storeImage } from "../storage/images";
 import type { ImageShape } from "#core/images";
 import { normalizeBrazilianPhone } from "#core/phone";
 import { placeInNeighbourhood } from "#core/town-map";
+import { demoAgenda } from "./seed-agenda";
 import { buildDemoTown, DEMO_MODERATOR, DEMO_PASSWORD, demoCalendar, demoRota, TOWN } from "./seed-data";
 import { townInstant } from "../models/duty-rota";
 import { townDate } from "#core/business-hours";
@@ -239,6 +240,17 @@ async function insertListings(tx: Queryable, plan: TownPlan) {
     const business = plan.businesses.find((b) => b.name === turn.name);
     if (!business) throw new Error(`seed: no pharmacy ${turn.name} for the rota`);
     await tx.query(`INSERT INTO public.duty_turns (business_id, starts_at, ends_at) VALUES ($1, $2, $3)`, [business.id, townInstant(turn.start), townInstant(turn.end)]);
+  }
+  // Issue #32: the agenda around today, approved by the demo moderator but for one proposal.
+  for (const e of demoAgenda(plan.today)) {
+    const business = e.business ? plan.businesses.find((b) => b.name === e.business) : null;
+    if (e.business && !business) throw new Error(`seed: no business ${e.business} for an event`);
+    await tx.query(
+      `INSERT INTO public.events (proposer_id, title, description, starts_at, ends_at, business_id, address, category, price_cents, status, reviewed_at)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`,
+      [plan.uid(e.proposer), e.title, e.description, townInstant(e.start), townInstant(e.end), business?.id ?? null, e.address, e.category, e.priceCents,
+        e.approved ? "approved" : "pending", e.approved ? plan.ago(1) : null],
+    );
   }
   for (const [i, s] of plan.services.entries()) {
     await tx.query(

@@ -74,6 +74,8 @@ type Person = "ana" | "antonio" | "dona" | "helena" | "admin";
 type Ids = {
   /** Issue #32: a pharmacy the rota may name, and a turn of the seeded rota. */
   pharmacy: string;
+  /** Issue #32: an approved event of the seeded agenda. */
+  event: string;
   dutyTurn: string;
   anaId: string;
   username: string;
@@ -481,6 +483,12 @@ const ROWS: Row[] = [
   { method: "GET", path: "/debug/storage", cells: everyone(ok) },
   { method: "GET", path: "/instalar", cells: everyone(ok) },
   { method: "GET", path: "/farmacias-de-plantao", cells: everyone({ status: 200, contains: () => ["Farmácias de plantão", "De plantão agora"] }) },
+  // Issue #32: the agenda, an event's page and the calendar files are public; a pending proposal is
+  // not (its proposer and moderation read it: tests/integration/events.test.ts).
+  { method: "GET", path: "/agenda", cells: everyone({ status: 200, contains: () => ["Agenda", "Este fim de semana", "Próximos"] }) },
+  { method: "GET", path: "/agenda.ics", cells: everyone({ status: 200, contains: () => ["BEGIN:VCALENDAR", "Feira do Produtor Rural"], lacks: () => ["Bazar beneficente"] }) },
+  { method: "GET", path: "/agenda/{event}", cells: everyone({ status: 200, contains: () => ["Adicionar à agenda"] }) },
+  { method: "GET", path: "/agenda/{event}/evento.ics", cells: everyone({ status: 200, contains: () => ["BEGIN:VEVENT"] }) },
   { method: "GET", path: "/sell-items", cells: everyone(ok) },
   { method: "GET", path: "/sell-items/{sellItem}", cells: everyone(ok) },
   { method: "GET", path: "/theme", cells: everyone({ status: 302, location: "/" }) },
@@ -1774,6 +1782,10 @@ const ROWS: Row[] = [
     "/sitemaps/{sitemapFile}",
     "/moderacao/registro",
     "/events",
+    "/agenda",
+    "/agenda.ics",
+    "/agenda/{event}",
+    "/agenda/{event}/evento.ics",
   ].map((p): Row => ({ method: "POST", path: p, fields: () => [["intent", "delete"]], cells: everyone({ status: 405 }) })),
   { method: "POST", path: "/pagina-que-nao-existe", fields: () => [["intent", "delete"]], cells: everyone({ status: 404 }) },
 ];
@@ -1979,7 +1991,11 @@ async function discover(base: string, digest: Ctx["digest"]): Promise<Ctx> {
   const dutyTurn = matches(staffPage, new RegExp(`name="id" value="(${UUID})"`, "g")).at(-1);
   if (!pharmacy || !dutyTurn) throw new Error("no pharmacy or duty turn on the admin's /farmacias-de-plantao");
 
+  const event = new RegExp(`href="/agenda/(${UUID})"`).exec(await html(c, "/agenda", c.cookies.admin))?.[1];
+  if (!event) throw new Error("no event on /agenda");
+
   c.ids = {
+    event,
     pharmacy,
     dutyTurn,
     anaComment,

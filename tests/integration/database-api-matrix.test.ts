@@ -48,6 +48,7 @@ const FORGED_ID = "9f000000-0000-4000-8000-000000000001";
 const SPECIAL_DATE = "10000000-0000-4000-8000-0000000000ca";
 const PHARMACY = "10000000-0000-4000-8000-0000000000cb"; // Alice's, on duty (issue #32)
 const DUTY_TURN = "10000000-0000-4000-8000-0000000000cc";
+const EVENT = "10000000-0000-4000-8000-0000000000ce"; // Alice's proposal, pending (issue #32)
 
 const q = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
@@ -622,6 +623,43 @@ const MATRIX: Record<string, TableRules> = {
       reviewed_at: nobody(FUTURE),
     },
   },
+  // Issue #32: the agenda. A resident proposes (pending); a moderator's review_event approves it,
+  // and only then does everyone read it (tests/integration/events.test.ts). Alice's is pending.
+  events: {
+    where: `id = ${q(EVENT)}`,
+    select: { anon: "hidden", owner: "visible", other: "hidden", moderator: "visible", admin: "visible" },
+    insert: {
+      row: {
+        proposer_id: q(ALICE),
+        title: q("Quermesse da Alice"),
+        description: q("Pastel e quentão"),
+        starts_at: "'2027-06-19 21:00+00'",
+        ends_at: "'2027-06-20 02:00+00'",
+        business_id: q(BIZ),
+        address: q("Praça da Matriz"),
+        category: q("Festa"),
+        price_cents: "1000",
+      },
+      ...OWNER_INSERTS,
+      check: `status = 'pending' AND reviewed_at IS NULL AND created_at = now()`,
+    },
+    delete: NOBODY_DELETES,
+    columns: {
+      id: nobody(q(FORGED_ID)),
+      proposer_id: nobody(q(BRUNO)),
+      title: nobody(q("Trocado")),
+      description: nobody(q("x")),
+      starts_at: nobody("'2027-07-01 21:00+00'"),
+      ends_at: nobody("'2027-07-02 02:00+00'"),
+      business_id: nobody(q(BRUNO_BIZ)),
+      address: nobody(q("Outra praça")),
+      category: nobody(q("Feira")),
+      price_cents: nobody("5"),
+      status: nobody(q("approved")),
+      created_at: nobody(FUTURE),
+      reviewed_at: nobody(FUTURE),
+    },
+  },
   // "Este negócio é meu": approved by a moderator (review_claim).
   business_claims: {
     where: `id = ${q(CLAIM)}`,
@@ -905,6 +943,7 @@ async function buildTown(db: Database): Promise<void> {
     INSERT INTO public.reports (id, reporter_id, item_type, item_id, reason) VALUES ('${REPORT}', '${ALICE}', 'post', '${BRUNO_POST}', 'spam');
     INSERT INTO public.listing_proposals (id, proposer_id, kind, name, category) VALUES ('${PROPOSAL}', '${ALICE}', 'service', 'Aulas da Alice', 'Aulas');
     INSERT INTO public.business_claims (id, claimant_id, business_id) VALUES ('${CLAIM}', '${ALICE}', '${BRUNO_BIZ}');
+    INSERT INTO public.events (id, proposer_id, title, starts_at, ends_at, address, category) VALUES ('${EVENT}', '${ALICE}', 'Feira da Alice', '2027-02-06 10:00+00', '2027-02-06 15:00+00', 'Praça', 'Feira');
     SELECT public.grant_role('moderadora@exemplo.com.br', 'moderator'), public.grant_role('admin@exemplo.com.br', 'admin');
     INSERT INTO public.resident_blocks (user_id, blocked_by) VALUES ('${BLOCKED}', '${MODE}');
     INSERT INTO public.moderation_log (moderator_id, action, subject_id) VALUES ('${MODE}', 'block', '${BLOCKED}');

@@ -81,6 +81,7 @@ forEachEngine(
         { fn: "remove_town_holiday", roles: "authenticated" }, // admins (issue #32)
         { fn: "report_weight", roles: "authenticated" }, // moderators (NULL to anyone else)
         { fn: "review_claim", roles: "authenticated" }, // moderators
+        { fn: "review_event", roles: "authenticated" }, // moderators: the agenda's proposals (issue #32)
         { fn: "review_proposal", roles: "authenticated" }, // moderators
         { fn: "set_town_holiday", roles: "authenticated" }, // admins (issue #32)
         { fn: "unblock_resident", roles: "authenticated" }, // moderators

@@ -1,0 +1,86 @@
+import { agendaDays, monthDays, type TownEvent } from "#core/events";
+import { isUuid } from "#core/uuid";
+import type { Queryable } from "../db";
+import { townInstant } from "./duty-rota";
+import { keysetPage, startsOrderPage, type PageRequest } from "./keyset";
+
+/**
+ * The town's agenda (issue #32; the table: 20261201000300_events.sql). A resident writes only
+ * a pending proposal of their own; a moderator's review_event (SECURITY DEFINER) approves or
+ * refuses it. The lists read approved events not yet over, in the order they happen: past
+ * events leave them but keep their pages (getEvent).
+ */
+
+export const AGENDA_PAGE_SIZE = 20;
+/** "Hoje" and "Este fim de semana" are short lists; more than this is what "Próximos" pages through. */
+const WINDOW_LIMIT = 20;
+
+
+const EVENT_COLUMNS = `e.id, e.title, e.description, e.starts_at AS "startsAt", e.ends_at AS "endsAt", e.category,
+  e.price_cents AS "priceCents", e.address, e.business_id AS "businessId", b.name AS "businessName",
+  nullif(b.address, '') AS "businessAddress", e.status, coalesce(p.full_name, '') AS "proposerName"`;
+const EVENT_FROM = `public.events e LEFT JOIN public.businesses b ON b.id = e.business_id LEFT JOIN public.profiles p ON p.id = e.proposer_id`;
+
+/** timestamptz comes back as Date from some drivers and as text from others: the app speaks ISO. */
+function iso<T extends { startsAt: string | Date; endsAt: string | Date }>(row: T): T {
+  return { ...row, startsAt: new Date(row.startsAt).toISOString(), endsAt: new Date(row.endsAt).toISOString() };
+}
+
+const midnight = (date: string) => townInstant(`${date} 00:00`)!;
+
+/** Approved events running between two instants (and not over at `now`), in the order they start. */
+async function window(tx: Queryable, from: string, to: string, now: Date): Promise<TownEvent[]> {
+  const rows = await tx.query<TownEvent>(
+    `SELECT ${EVENT_COLUMNS} FROM ${EVENT_FROM}
+     WHERE e.status = 'approved' AND e.starts_at < $2::timestamptz AND e.ends_at > greatest($1::timestamptz, $3::timestamptz)
+     ORDER BY e.starts_at, e.id LIMIT ${WINDOW_LIMIT}`,
+    [from, to, now.toISOString()],
+  );
+  return rows.map(iso);
+}
+
+export type Agenda = {
+  today: TownEvent[];
+  weekend: TownEvent[];
+  upcoming: { rows: TownEvent[]; hasMore: boolean; page: number };
+};
+
+/**
+ * The agenda at `now`: "Hoje", "Este fim de semana" and a keyset page of "Próximos" — every
+ * event not yet over, or, with `month` ("YYYY-MM"), those of that month.
+ */
+export async function readAgenda(tx: Queryable, now: Date, request: PageRequest, month?: string): Promise<Agenda> {
+  const days = agendaDays(now);
+  const [today, weekend] = await Promise.all([
+    window(tx, midnight(days.today), midnight(days.tomorrow), now),
+    window(tx, midnight(days.weekendFrom), midnight(days.weekendTo), now),
+  ]);
+  const bounds = month ? monthDays(month) : null;
+  const page = startsOrderPage("public.events", "e", request, "$2", AGENDA_PAGE_SIZE, { filter: "c.status = 'approved'" });
+  const rows = await tx.query<TownEvent>(
+    `SELECT ${EVENT_COLUMNS} FROM ${EVENT_FROM}
+     WHERE e.status = 'approved' AND e.ends_at > greatest($3::timestamptz, coalesce($4::timestamptz, $3::timestamptz))
+       AND ($5::timestamptz IS NULL OR e.starts_at < $5::timestamptz) AND ${page.where}
+     ORDER BY ${page.orderBy} LIMIT $1 OFFSET ${page.offset}`,
+    [AGENDA_PAGE_SIZE + 1, page.cursor, now.toISOString(), bounds ? midnight(bounds.from) : null, bounds ? midnight(bounds.to) : null],
+  );
+  return { today, weekend, upcoming: keysetPage(rows.map(iso), request, AGENDA_PAGE_SIZE) };
+}
+
+/** One event as its page shows it: approved ones for everyone, the proposer's and moderation's pending or refused ones (RLS). */
+export async function getEvent(tx: Queryable, id: string): Promise<TownEvent | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await tx.query<TownEvent>(`SELECT ${EVENT_COLUMNS} FROM ${EVENT_FROM} WHERE e.id = $1`, [id]);
+  return row ? iso(row) : null;
+}
+
+/** The feed of the town's agenda (/agenda.ics): approved events from a month ago on, at most 500. */
+export async function feedEvents(tx: Queryable, now: Date): Promise<TownEvent[]> {
+  const rows = await tx.query<TownEvent>(
+    `SELECT ${EVENT_COLUMNS} FROM ${EVENT_FROM}
+     WHERE e.status = 'approved' AND e.ends_at > $1::timestamptz - interval '31 days'
+     ORDER BY e.starts_at, e.id LIMIT 500`,
+    [now.toISOString()],
+  );
+  return rows.map(iso);
+}
