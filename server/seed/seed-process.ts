@@ -1,5 +1,6 @@
 import { fork } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
@@ -101,6 +102,7 @@ export async function runSeedChild(): Promise<void> {
     const { renderPendingSeedArtwork } = await import("./seed");
     const drawing = Date.now();
     logLine("info", "[seed] rendering the demo town's pictures; a placeholder is served for each until it exists");
+    yieldTheProcessor();
     try {
       const rendered = await renderPendingSeedArtwork(env.DATA_DIR);
       logLine("info", `[seed] ${rendered} demo pictures rendered in ${Date.now() - drawing} ms`);
@@ -111,4 +113,26 @@ export async function runSeedChild(): Promise<void> {
   }
   process.off("disconnect", orphaned);
   process.disconnect?.();
+}
+
+/**
+ * The pictures are drawn while the server already serves (about a minute of both cores on a
+ * 2-core machine): at the lowest priority, so a resident's request, or a test's, never waits
+ * behind a placeholder being replaced. Linux keeps a nice value per thread: every thread of
+ * this process is lowered, and the ones sharp starts later inherit it from their creator.
+ */
+function yieldTheProcessor(): void {
+  let threads: string[] = [];
+  try {
+    threads = fs.readdirSync("/proc/self/task");
+  } catch {
+    // Not Linux: the process's own priority is all there is.
+  }
+  for (const id of threads.length ? threads.map(Number) : [0]) {
+    try {
+      os.setPriority(id, os.constants.priority.PRIORITY_LOW);
+    } catch {
+      // A thread that ended meanwhile, or a system that refuses: drawing at normal priority is only slower for others.
+    }
+  }
 }

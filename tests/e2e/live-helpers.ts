@@ -1,11 +1,24 @@
 import type { Page } from "@playwright/test";
-import { expect } from "./helpers";
+import { expect, waitForHydration } from "./helpers";
 
 // What the live-update specs share (live.spec.ts on the test server, live-servers.spec.ts on
 // two servers behind nginx). `base` is the server's address; "" is the config's baseURL.
 
 /** Within this long of the write's answer, the open page must show it (the issue's 2 s). */
 export const LIVE_MS = 2_000;
+
+/**
+ * Loads `url`, waits for it to hydrate and for its live stream to be open (the answer's
+ * headers reached the browser). A write after this is the stream's to deliver, so LIVE_MS
+ * measures write to screen, not the page's wake-up on a loaded machine (the CI's only two
+ * failures of session 10 were a stream that had not opened yet).
+ */
+export async function openLive(page: Page, url: string) {
+  const stream = page.waitForResponse((response) => new URL(response.url()).pathname === "/events", { timeout: 30_000 });
+  await page.goto(url);
+  await waitForHydration(page);
+  await stream;
+}
 
 /** A post (with a poll when options are given) over the HTTP contract; returns its id. */
 export async function publish(page: Page, content: string, poll?: { question: string; options: string[] }, base = ""): Promise<string> {

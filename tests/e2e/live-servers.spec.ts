@@ -6,8 +6,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { adminQuery, databaseUrl, TEST_DATABASE_URL } from "../integration/postgres-admin";
 import { freePort, killChildren, Proc, request, ROOT, type Server, startServer } from "../integration/server-harness";
-import { demoUserByUsername, expect, pageFor, test, waitForHydration } from "./helpers";
-import { badgeCount, LIVE_MS, optionResult, publish, voteFor } from "./live-helpers";
+import { demoUserByUsername, expect, pageFor, test } from "./helpers";
+import { badgeCount, LIVE_MS, openLive, optionResult, publish, voteFor } from "./live-helpers";
 
 /**
  * Issue #19 across servers: PostgreSQL, two Guida servers and nginx configured by
@@ -87,8 +87,7 @@ test.describe(`two servers behind nginx @js-only${skip ? ` (skipped: ${skip})` :
   test("a vote on server 2 notifies the author, whose tab on server 1 shows it in the badge", async ({ browser }) => {
     const authorPage = await pageFor(browser, author, { base: one });
     const postId = await publish(authorPage, `Enquete entre servidores ${randomUUID().slice(0, 8)}`, { question: "Qual dia?", options: ["Sábado", "Domingo"] }, one);
-    await authorPage.goto(`${one}/`);
-    await waitForHydration(authorPage);
+    await openLive(authorPage, `${one}/`);
     const before = await badgeCount(authorPage);
     await voteFor(await pageFor(browser, voter, { base: two }), postId, "Sábado", two);
     await expect(authorPage.getByTestId("unread-badge")).toHaveText(String(before + 1), { timeout: LIVE_MS });
@@ -100,8 +99,7 @@ test.describe(`two servers behind nginx @js-only${skip ? ` (skipped: ${skip})` :
     const onOne = await pageFor(browser, reader, { base: one });
     const behindNginx = await pageFor(browser, null, { base: proxy });
     for (const [page, base] of [[onOne, one], [behindNginx, proxy]] as const) {
-      await page.goto(`${base}/posts/${postId}`);
-      await waitForHydration(page);
+      await openLive(page, `${base}/posts/${postId}`);
       await expect(optionResult(page, postId, "Azul")).toHaveText("0% · 0 votos");
     }
     await voteFor(await pageFor(browser, voter, { base: two }), postId, "Azul", two);
@@ -112,8 +110,7 @@ test.describe(`two servers behind nginx @js-only${skip ? ` (skipped: ${skip})` :
   test("a post published on server 2 shows the “novas publicações” button on server 1 and behind nginx", async ({ browser }) => {
     const pages = [await pageFor(browser, null, { base: one }), await pageFor(browser, reader, { base: proxy })];
     for (const [page, base] of [[pages[0]!, one], [pages[1]!, proxy]] as const) {
-      await page.goto(`${base}/posts`);
-      await waitForHydration(page);
+      await openLive(page, `${base}/posts`);
     }
     await publish(await pageFor(browser, author, { base: two }), `Novidade entre servidores ${randomUUID().slice(0, 8)}`, undefined, two);
     for (const page of pages) {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { demoUserByUsername, expect, open, pageFor, test } from "./helpers";
-import { badgeCount, LIVE_MS, optionResult, publish, voteFor } from "./live-helpers";
+import { badgeCount, LIVE_MS, openLive, optionResult, publish, voteFor } from "./live-helpers";
 
 /**
  * Issue #19: the page follows the town live (GET /events). With JavaScript on, the badge,
@@ -18,7 +18,7 @@ test.describe("live updates @js-only", () => {
   test("another resident's vote notifies the author: the badge of the author's open tab changes with no reload", async ({ browser }) => {
     const authorPage = await pageFor(browser, author);
     const postId = await publish(authorPage, `Enquete ao vivo ${randomUUID().slice(0, 8)}`, { question: "Qual dia?", options: ["Sábado", "Domingo"] });
-    await open(authorPage, "/", true);
+    await openLive(authorPage, "/");
     const before = await badgeCount(authorPage);
     let reloaded = false;
     authorPage.on("framenavigated", () => (reloaded = true));
@@ -33,7 +33,7 @@ test.describe("live updates @js-only", () => {
     const authorPage = await pageFor(browser, author);
     const postId = await publish(authorPage, `Barras ao vivo ${randomUUID().slice(0, 8)}`, { question: "Qual cor?", options: ["Azul", "Verde"] });
     const readerPage = await pageFor(browser, reader);
-    await open(readerPage, `/posts/${postId}`, true);
+    await openLive(readerPage, `/posts/${postId}`);
     await expect(optionResult(readerPage, postId, "Azul")).toHaveText("0% · 0 votos");
     const streams: string[] = [];
     readerPage.on("request", (request) => {
@@ -59,7 +59,7 @@ test.describe("live updates @js-only", () => {
 
   test("a new post shows the “novas publicações” button on /posts, which loads it", async ({ browser }) => {
     const readerPage = await pageFor(browser, null);
-    await open(readerPage, "/posts", true);
+    await openLive(readerPage, "/posts");
     const content = `Novidade ao vivo ${randomUUID().slice(0, 8)}`;
     await publish(await pageFor(browser, author), content);
     const button = readerPage.getByRole("button", { name: /^\d+ novas? publicaç(ão|ões)$/ });

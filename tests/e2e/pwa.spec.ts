@@ -190,6 +190,9 @@ test.describe("service worker", () => {
     await page.locator('a[href^="/business/"]').first().click();
     await expect(page).toHaveURL(/\/business\/[^/]+$/);
     const businessPath = new URL(page.url()).pathname;
+    // The URL changes before React commits the new page: wait for the business's own heading
+    // (the CI once read home's "Bem-vindo a Vila Serena" here and then looked for it offline).
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Bem-vindo a Vila Serena");
     const businessName = (await page.getByRole("heading", { level: 1 }).textContent())!;
     await expect
       .poll(async () => entriesOf(await cacheContents(page), "essentials"), { timeout: 10_000 })
