@@ -53,19 +53,19 @@ test.describe("business list and profile", () => {
     await expect(page).toHaveURL(/\/businesses\?depois=[0-9a-f-]{36}&pagina=2$/);
     // With JavaScript the URL changes before React commits the new list: wait for the list
     // itself to change before reading it (both pages hold 20 items).
-    await expect(items.first()).not.toHaveText(firstText);
+    await expect(items.first()).not.toHaveText(firstText, { useInnerText: true });
     await expect(items).toHaveCount(20);
     const secondPage = await items.allInnerTexts();
     await page.getByRole("link", { name: "← Anterior" }).click();
     await expect(page).toHaveURL(/\/businesses$/);
-    await expect(items.first()).toHaveText(firstText);
+    await expect(items.first()).toHaveText(firstText, { useInnerText: true });
     await open(page, "/businesses?pagina=2", javaScriptEnabled);
     expect(await items.allInnerTexts()).toEqual(secondPage);
     await page.getByRole("link", { name: "Próxima →" }).click();
     await expect(page).toHaveURL(/\/businesses\?depois=[0-9a-f-]{36}&pagina=3$/);
     await page.getByRole("link", { name: "← Anterior" }).click();
     await expect(page).toHaveURL(/\/businesses\?antes=[0-9a-f-]{36}&pagina=2$/);
-    await expect(items).toHaveText(secondPage);
+    await expect(items).toHaveText(secondPage, { useInnerText: true });
 
     await page.getByLabel("Categoria").selectOption("Padaria");
     await page.getByRole("button", { name: "Filtrar", exact: true }).click();
