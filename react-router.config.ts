@@ -3,10 +3,11 @@ import { pwaPreset } from "./scripts/pwa-preset";
 
 export default {
   ssr: true,
-  // The whole route manifest ships with the first page (one precached, hashed file) instead
-  // of being asked for on each new path (/__manifest): offline, those questions would fail and
-  // client navigations to cached pages would break.
-  routeDiscovery: { mode: "initial" },
+  // A page ships only its own routes' part of the route manifest, inline (issue #29: the whole
+  // table was a 2.8 KiB script on every first view); the rest is asked for on use (/__manifest).
+  // The service worker answers those questions itself from its precached copy of the whole
+  // manifest (app/entry.worker.ts), so client navigations keep working offline.
+  routeDiscovery: { mode: "lazy" },
   future: {
     // The root route's middleware gives every loader and action one typed request context
     // (server/toolkit/request-context.ts): the session, looked up once, and the database as the

@@ -6,14 +6,15 @@
  * - pages (navigations) and their data (single-fetch `.data` requests), network-first, a 200
  *   copy kept for when the network fails; essentials (home, drivers, favorites, the last 10
  *   businesses) in a cache that is never pruned;
- * - stored images under /media/, cache-first (their names never change).
+ * - stored images under /media/, cache-first (their names never change);
+ * - React Router's route discovery (/__manifest), answered from the precached whole manifest.
  * Caches are named `guida-<kind>-<version>`; a new build removes only its predecessors' caches.
  * Sign-out sends CLEAR_USER_DATA, which deletes pages, data and essentials.
  */
-import { MAX_MEDIA, WORKER_MESSAGES, classifyRequest, documentPathOf } from "./lib/pwa-cache-policy";
+import { MAX_MEDIA, WORKER_MESSAGES, classifyRequest, documentPathOf, routeDiscoveryAnswer, routeManifestFile } from "./lib/pwa-cache-policy";
 import { createMessageRouter } from "./worker/messages";
 import { createOfflineStore, type PageKind } from "./worker/offline-store";
-import { cacheFirst, networkFirst } from "./worker/strategies";
+import { cacheFirst, matchIn, networkFirst } from "./worker/strategies";
 import type { FetchEvent, ServiceWorkerScope } from "./worker/types";
 
 // Replaced at build time (esbuild `define`) with the build's file list and its content hash.
@@ -80,10 +81,25 @@ sw.addEventListener("fetch", (event) => {
     case "data":
       event.respondWith(respondToPage(event, kind, waitUntil));
       return;
+    case "manifest":
+      event.respondWith(discoverRoutes(request));
+      return;
     case "bypass":
       return;
   }
 });
+
+/**
+ * Route discovery (routeDiscovery "lazy"): answered from the precached whole manifest, so a
+ * page read offline still navigates to the routes its links name; the network when the page
+ * is of another build or the copy is missing.
+ */
+async function discoverRoutes(request: Request): Promise<Response> {
+  const file = routeManifestFile(PRECACHE);
+  const copy = file ? await matchIn([store.names.precache], file) : undefined;
+  const routes = copy ? routeDiscoveryAnswer(await copy.text(), request.url) : null;
+  return routes ? Response.json(routes) : fetch(request);
+}
 
 const documentsInFlight = new Set<string>();
 

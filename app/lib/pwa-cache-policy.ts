@@ -59,10 +59,13 @@ export const RECENT_BUSINESSES = 10;
 /** Pages always kept for offline use (the user's favorites only exist when signed in). */
 export const ESSENTIAL_PATHS = ["/", "/drivers/all", "/favorites"] as const;
 
-export type RequestKind = "asset" | "media" | "page" | "data" | "bypass";
+export type RequestKind = "asset" | "media" | "page" | "data" | "manifest" | "bypass";
 
 /** Paths the worker never answers itself: itself, health checks, state-changing endpoints and the live stream. */
-const BYPASS_PATHS = new Set(["/sw.js", "/healthz", "/theme", "/logout", "/__manifest", "/events"]);
+const BYPASS_PATHS = new Set(["/sw.js", "/healthz", "/theme", "/logout", "/events"]);
+
+/** React Router's route discovery (routeDiscovery "lazy", react-router.config.ts). */
+export const ROUTE_MANIFEST_PATH = "/__manifest";
 
 /**
  * Sorts a request into a strategy. Only same-origin GETs are handled; anything else goes to the
@@ -81,6 +84,7 @@ export function classifyRequest(input: {
   const url = new URL(input.url);
   if (url.origin !== input.origin) return "bypass";
   if (BYPASS_PATHS.has(url.pathname)) return "bypass";
+  if (url.pathname === ROUTE_MANIFEST_PATH) return "manifest";
   // A "perto de" list is made from the resident's position (issue #33): never kept, so it
   // neither leaks from the phone's caches nor pushes the town's pages out of them.
   if (carriesNearParam(url)) return "bypass";
@@ -149,6 +153,27 @@ export function isCacheable(response: { status: number; type: string; redirected
  */
 export function isKeptForever(response: { status: number; type: string; redirected: boolean; headers: { get(name: string): string | null } }): boolean {
   return isCacheable(response) && !/no-store/i.test(response.headers.get("Cache-Control") ?? "");
+}
+
+/** The whole route manifest's file among the precached ones (React Router writes /assets/manifest-<hash>.js). */
+export function routeManifestFile(precache: readonly string[]): string | undefined {
+  return precache.find((url) => /^\/assets\/manifest-[\w-]+\.js$/.test(url));
+}
+
+/**
+ * The answer to a route discovery question (`/__manifest?paths=…&version=…`) from the whole
+ * manifest's file (`window.__reactRouterManifest={…}`): every route, which is what the
+ * server's answer for the asked paths is a part of (React Router adds only the routes it does
+ * not know). Null when the page belongs to another build (the version differs): then only the
+ * server can answer, with its "reload the document" reply.
+ */
+export function routeDiscoveryAnswer(manifestSource: string, requestUrl: string): Record<string, unknown> | null {
+  const manifest = JSON.parse(manifestSource.slice(manifestSource.indexOf("{"), manifestSource.lastIndexOf("}") + 1)) as {
+    version?: string;
+    routes?: Record<string, unknown>;
+  };
+  const asked = new URL(requestUrl, "http://x").searchParams.get("version");
+  return manifest.routes && asked !== null && asked === manifest.version ? manifest.routes : null;
 }
 
 /** Messages between the page and the worker (the worker answers CLEAR_USER_DATA on a MessageChannel port). */

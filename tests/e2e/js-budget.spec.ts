@@ -47,22 +47,21 @@ const PUBLIC_PAGES = [
  * delete it when the page fits. /login carries zod and conform for its forms.
  */
 const STILL_OVER: Record<string, number> = {
-  // Issue #32's agenda (/agenda, /agenda.ics, /agenda/{id}, /agenda/{id}/evento.ics): the route manifest, +0.13 KiB on every page.
+  // Since routeDiscovery "lazy" (react-router.config.ts) a page carries only its own routes' part of
+  // the route manifest: routes added elsewhere no longer weigh on every page (-2.2 KiB each).
   // Issue #32: the open badge reads the duty rota (core/duty.ts): / +0.1, /businesses +0.4, /business +0.5 KiB.
-  "/": 129, // the holiday and special-date rule in the open badge (+1.0 KiB) and the duty pharmacy's card (+1.8 KiB, issue #32)
-  "/businesses": 129.6, // the same; the cards' rating line (issue #30's reviews): +0.6 KiB; "Perto de mim" (issue #33: the geolocation button, the neighbourhood form): +1.2 KiB
-  "/business/any": 132.5, // (-0.6: the map and Waze directions are now built by the loader, issue #33) the same; the reviews and their forms, hydrated with the page (issue #30): +2.6 KiB (-0.2 since the loader writes the average and count)
-  "/drivers/todos": 129.7, // "Perto de mim" (issue #33): +1.2 KiB; core/business-hours.ts is shared with the drivers' badge (issue #32); the cards' rating line (issue #30): +0.5 KiB
-  "/driver/any": 131.9, // the same (-0.7: the map and Waze directions are now built by the loader, issue #33); the reviews and their forms, hydrated with the page (issue #30): +2.6 KiB
-  "/news/any": 128.8, // the comments hydrate with the page (issue #30; a lazy chunk lost taps: comments.tsx)
-  "/posts": 127.5, // (+0.01: the route manifest, issue #33's lists and #31's routes)
-  "/services": 126.5, // "Perto de mim" (issue #33: the geolocation button, the neighbourhood form): +1.3 KiB
-  "/posts/any": 129.5, // (+0.02: the route manifest names the reviews' chunks, issue #30) the comments, hydrated with the page (issue #30; a lazy chunk lost taps: comments.tsx)
-  "/sell-items": 128.2, // (+0.03: the route manifest names /service's and /driver's review actions, issue #30)
-  "/service/any": 128.2, // (-0.7: the map and Waze directions are now built by the loader, issue #33) the route manifest naming /farmacias-de-plantao's staff action (issue #32) put it over; the reviews and their forms, hydrated with the page (issue #30): +3.7 KiB
-  "/sell-items/any": 127.3,
-  "/instalar": 126.1, // the route manifest names /farmacias-de-plantao (issue #32): a few bytes on every page
-  "/login": 165.9, // (+0.3: the form helpers now shared with /farmacias-de-plantao's staff forms sit in a common chunk, issue #32) (+0.02: the route manifest, issue #30's reviews) zod and conform for its forms (~35 KiB): see docs/performance.md
+  "/": 126.7, // the holiday and special-date rule in the open badge (+1.0 KiB) and the duty pharmacy's card (+1.8 KiB, issue #32)
+  "/businesses": 127.4, // the same; the cards' rating line (issue #30's reviews): +0.6 KiB; "Perto de mim" (issue #33: the geolocation button, the neighbourhood form): +1.2 KiB
+  "/business/any": 130.4, // the same; the reviews and their forms, hydrated with the page (issue #30): +2.6 KiB
+  "/drivers/todos": 127.6, // "Perto de mim" (issue #33): +1.2 KiB; core/business-hours.ts is shared with the drivers' badge (issue #32); the cards' rating line (issue #30): +0.5 KiB
+  "/driver/any": 129.8, // the same; the reviews and their forms, hydrated with the page (issue #30): +2.6 KiB
+  "/news/any": 126.7, // the comments hydrate with the page (issue #30; a lazy chunk lost taps: comments.tsx)
+  "/posts": 125.4,
+  "/posts/any": 127.4, // the comments, hydrated with the page (issue #30; a lazy chunk lost taps: comments.tsx)
+  "/sell-items": 126.1,
+  "/service/any": 126.1, // the reviews and their forms, hydrated with the page (issue #30): +3.7 KiB
+  "/sell-items/any": 125.3,
+  "/login": 163.8, // zod and conform for its forms (~35 KiB): see docs/performance.md
 };
 
 type Budget = { rows: { path: string; kib: number; limit: number; files: number }[]; failures: string[] };

@@ -17,6 +17,8 @@ import {
   keysOverLimit,
   obsoleteCacheNames,
   recordBusinessVisit,
+  routeDiscoveryAnswer,
+  routeManifestFile,
   userDataCacheNames,
 } from "~/lib/pwa-cache-policy";
 import {
@@ -222,6 +224,17 @@ describe("service worker cache policy", () => {
     expect(classifyRequest(get("/businesses?perto=-21.930,-45.595&aberto=1", "navigate"))).toBe("bypass");
     expect(classifyRequest(get("/drivers/all.data?perto=Centro&_routes=routes%2Fdrivers"))).toBe("bypass");
     expect(classifyRequest(get("/businesses?aberto=1", "navigate"))).toBe("page");
+  });
+
+  it("answers React Router's route discovery from the precached whole manifest of the same build", () => {
+    expect(classifyRequest(get("/__manifest?paths=%2F%2Cbusinesses&version=abc"))).toBe("manifest");
+    expect(routeManifestFile(["/offline.html", "/assets/entry.client-A1.js", "/assets/manifest-9f8e7d6c.js"])).toBe("/assets/manifest-9f8e7d6c.js");
+    const routes = { root: { id: "root", path: "" }, "routes/home": { id: "routes/home", parentId: "root", index: true } };
+    const source = `window.__reactRouterManifest=${JSON.stringify({ entry: { module: "/assets/e.js", imports: [] }, routes, version: "abc" })};`;
+    expect(routeDiscoveryAnswer(source, "/__manifest?paths=%2Fbusinesses&version=abc")).toEqual(routes);
+    // A page of another build: only the server's "reload the document" answer is right.
+    expect(routeDiscoveryAnswer(source, "/__manifest?paths=%2Fbusinesses&version=old")).toBeNull();
+    expect(routeDiscoveryAnswer(source, "/__manifest?paths=%2Fbusinesses")).toBeNull();
   });
 
   it("maps single-fetch data URLs back to their pages", () => {
