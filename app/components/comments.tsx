@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useNewest, useWatched, type LiveThread } from "~/components/live";
 import { Picture } from "~/components/picture";
 import { keysetPageHref, Pagination } from "~/components/pagination";
 import { HiddenNotice, ReportLink } from "~/components/report-link";
@@ -6,7 +7,8 @@ import { useCurrentUser } from "~/components/user-context";
 import { commentAnchor, commentFormKey } from "~/lib/comments";
 import { commentCountLabel, formatLongDate, formatShortDate } from "#core/format";
 import type { Refused } from "#core/refused";
-import { CommentTextForm, DeleteCommentForm } from "./comment-forms";
+import { buttonClass } from "~/components/ui/button";
+import { CommentForm, Errors, messagesOf, type CommentFormProps } from "./comment-forms";
 
 /** A comment as the page's loader sends it (server/models/comments.ts reads it). */
 type Comment = {
@@ -33,13 +35,16 @@ export type CommentsProps = {
 
 type Shared = Pick<CommentsProps, "itemPath" | "editable"> & { refusalFor: (key: string) => Refused | null };
 
-const disclosure = "group text-sm";
-
-/** Every message of a refusal: the form's and each field's. */
-function allMessages(refused: Refused): string[] {
-  return Object.values((refused.result?.error ?? {}) as Record<string, string[] | null>).flatMap((list) => list ?? []);
+/** "Responder", "Editar", "Excluir": a comment's form behind its summary, open again when the page answers it with a refusal. */
+function Disclosure({ summary, shared, ...form }: { summary: string; shared: Shared } & Omit<CommentFormProps, "action" | "refused">) {
+  const refused = shared.refusalFor(form.formKey);
+  return (
+    <details className="group text-sm" open={refused !== null}>
+      <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brand-700 underline dark:text-brand-100">{summary}</summary>
+      <CommentForm action={shared.itemPath} refused={refused} {...form} />
+    </details>
+  );
 }
-const summary = "inline-flex min-h-11 cursor-pointer items-center font-semibold text-brand-700 underline dark:text-brand-100";
 
 /**
  * A post's or an article's comments: the thread (oldest first, 20 per page), and the form.
@@ -58,20 +63,26 @@ export function CommentsSection({ kind, itemPath, count, thread, editable, actio
   const shared: Shared = { itemPath, editable, refusalFor };
   // A refusal no form of the page claims (a hand-made post: no `form`, an unknown intent) is said here.
   const sent = refused?.result?.initialValue as Record<string, unknown> | undefined;
-  const orphan = refused && !sent?.form && refused.intent !== "vote" && refused.intent !== "delete" ? allMessages(refused) : [];
+  const orphan = refused && !sent?.form && refused.intent !== "vote" && refused.intent !== "delete" ? messagesOf(refused) : [];
   const href = keysetPageHref(itemPath, {}, thread.page, thread.comments);
+  // Live (issue #30): the stream's count once someone comments while the page is open (JS only).
+  const live = useWatched<LiveThread>(`c:${kind}:${itemPath.split("/").pop()}`);
+  const shown = useNewest(count, live ? { seq: live.seq, value: live.value.count } : null);
+  const newest = shown > count ? live?.value.newest : null;
   return (
     <section id="comentarios" aria-labelledby="comentarios-titulo" className="scroll-mt-20 space-y-4">
       <h2 id="comentarios-titulo" className="text-lg font-semibold">
-        Comentários {count ? <span className="font-normal text-stone-600 dark:text-stone-300">({commentCountLabel(count)})</span> : null}
+        Comentários {shown ? <span className="font-normal text-stone-600 dark:text-stone-300">({commentCountLabel(shown)})</span> : null}
       </h2>
-      {orphan.length ? (
-        <div role="alert" className="rounded-lg bg-red-50 p-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
-          {orphan.map((m) => (
-            <p key={m}>{m}</p>
-          ))}
-        </div>
-      ) : null}
+      {/* Always there (empty until someone comments) so screen readers announce the link appearing. */}
+      <p role="status" className="empty:hidden">
+        {newest ? (
+          <Link to={`${itemPath}?comentario=${newest}#${commentAnchor(newest)}`} className={buttonClass("primary", "sm")}>
+            {shown - count === 1 ? "1 novo comentário" : `${shown - count} novos comentários`}
+          </Link>
+        ) : null}
+      </p>
+      <Errors id="comentarios-erro" messages={orphan} />
       {thread.comments.length === 0 && thread.page === 1 ? (
         <p className="text-sm text-stone-600 dark:text-stone-300">Ninguém comentou ainda.</p>
       ) : (
@@ -94,7 +105,7 @@ export function CommentsSection({ kind, itemPath, count, thread, editable, actio
       )}
       <Pagination page={thread.page} hasMore={thread.hasMore} href={(target) => `${href(target)}#comentarios`} />
       {user ? (
-        <CommentTextForm
+        <CommentForm
             action={itemPath}
             intent="comment"
             formKey={commentFormKey("comment")}
@@ -147,26 +158,17 @@ function CommentView({ comment, shared }: { comment: Comment; shared: Shared }) 
       {removed || !user ? null : (
         <div className="mt-1 flex flex-wrap items-start gap-x-4">
           {!comment.parentId ? (
-              <details className={disclosure} open={shared.refusalFor(replyKey) !== null}>
-                <summary className={summary}>Responder</summary>
-                <CommentTextForm action={shared.itemPath} intent="comment" formKey={replyKey} fields={{ parentId: comment.id }}
-                  refused={shared.refusalFor(replyKey)} label={`Responder a ${comment.author.fullName}`} submitLabel="Publicar resposta" />
-              </details>
-            ) : null}
-            {mine && shared.editable.includes(comment.id) ? (
-              <details className={disclosure} open={shared.refusalFor(editKey) !== null}>
-                <summary className={summary}>Editar</summary>
-                <CommentTextForm action={shared.itemPath} intent="edit-comment" formKey={editKey} fields={{ commentId: comment.id }}
-                  refused={shared.refusalFor(editKey)} label="Editar comentário" submitLabel="Salvar" defaultBody={comment.body} />
-              </details>
-            ) : null}
-            {mine ? (
-              <details className={disclosure} open={shared.refusalFor(deleteKey) !== null}>
-                <summary className={summary}>Excluir</summary>
-                <DeleteCommentForm action={shared.itemPath} intent="delete-comment" formKey={deleteKey} fields={{ commentId: comment.id }}
-                  refused={shared.refusalFor(deleteKey)} label={`Excluir comentário de ${formatShortDate(created)}`} />
-              </details>
-            ) : null}
+            <Disclosure summary="Responder" shared={shared} intent="comment" formKey={replyKey} fields={{ parentId: comment.id }}
+              label={`Responder a ${comment.author.fullName}`} submitLabel="Publicar resposta" />
+          ) : null}
+          {mine && shared.editable.includes(comment.id) ? (
+            <Disclosure summary="Editar" shared={shared} intent="edit-comment" formKey={editKey} fields={{ commentId: comment.id }}
+              label="Editar comentário" submitLabel="Salvar" defaultBody={comment.body} />
+          ) : null}
+          {mine ? (
+            <Disclosure summary="Excluir" shared={shared} intent="delete-comment" formKey={deleteKey} fields={{ commentId: comment.id }}
+              label={`Excluir comentário de ${formatShortDate(created)}`} />
+          ) : null}
           {mine ? null : <ReportLink kind="comment" id={comment.id} label={`comentário de ${comment.author.fullName}`} />}
         </div>
       )}

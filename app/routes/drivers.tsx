@@ -117,11 +117,13 @@ export default function Drivers({ loaderData }: Route.ComponentProps) {
           })}
         </ul>
       </nav>
+      {/* The chosen note is the current one of its pair ("true"), not another current page: the vehicle filter's
+          link names the page (a screen reader heard two "página atual" on /drivers). */}
       <nav aria-label="Filtrar por nota">
         <ul className="flex flex-wrap gap-2">
           {[false, true].map((on) => (
             <li key={String(on)}>
-              <Link to={listPageHref(`/drivers/${filter}`, { [TOP_RATED_PARAM]: on ? TOP_RATED_VALUE : undefined, perto: near.param }, 1)} aria-current={on === topRated ? "page" : undefined} className={pillClass(on === topRated)}>
+              <Link to={listPageHref(`/drivers/${filter}`, { [TOP_RATED_PARAM]: on ? TOP_RATED_VALUE : undefined, perto: near.param }, 1)} aria-current={on === topRated ? "true" : undefined} className={pillClass(on === topRated)}>
                 {on ? TOP_RATED_LABEL : "Todas as notas"}
               </Link>
             </li>

@@ -25,7 +25,7 @@ function liveHub(): LiveHub {
     countLiveStreams(() => hub.size);
     // Every committed write, from this server or another, as the database announces it
     // (server/db/changes.ts); "*" after a gap in listening: every stream re-reads.
-    changes.subscribe((change) => announceChange({ table: change.table, userIds: change.kind === "*" ? null : change.users }));
+    changes.subscribe((change) => announceChange({ table: change.table, userIds: change.kind === "*" ? null : change.users, id: change.id }));
   }
   return holder[HUB];
 }
@@ -68,7 +68,7 @@ function refusal(status: number, message: string, extra: Record<string, string> 
 export async function eventStreamResponse(request: Request, ctx: RequestContext): Promise<Response> {
   const url = new URL(request.url);
   const topics = topicsFromUrl(url);
-  if (!topics) return refusal(400, "Endereço inválido: enquetes e feed levam identificadores de enquete e de post.");
+  if (!topics) return refusal(400, "Endereço inválido: enquetes, feed e comentários levam identificadores de enquete, de post ou de notícia.");
   const session = await ctx.session();
   const headers = new Headers({
     "Content-Type": "text/event-stream; charset=utf-8",

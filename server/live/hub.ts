@@ -1,8 +1,8 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Queryable } from "../db";
 import { directBody, type DirectSink } from "../web/direct-body";
-import { newPostsCount, pollCounts, unreadCount } from "../models/live";
-import { parseLastEventId, pollToken, type LiveTopics } from "./protocol";
+import { ALL_PARTS, carries, heldTokens, PARTS_BY_TABLE, readPart, type Part } from "./parts";
+import type { LiveTopics } from "./protocol";
 
 export type { LiveTopics } from "./protocol";
 
@@ -29,10 +29,11 @@ export type LiveViewer = {
 
 /**
  * Something changed in the database: the table, and the residents concerned when the
- * change is theirs alone (a notification). table "*": anything may have changed (a gap in
- * the change channel), so every stream reads everything again.
+ * change is theirs alone (a notification), and the item it names (a comment's post or news
+ * article: only streams showing that thread read it again). table "*": anything may have
+ * changed (a gap in the change channel), so every stream reads everything again.
  */
-export type LiveChange = { table: string; userIds?: readonly string[] | null };
+export type LiveChange = { table: string; userIds?: readonly string[] | null; id?: string | null };
 
 export type LiveLimits = { maxStreams: number; maxPerResident: number; maxPerAddress: number };
 
@@ -44,8 +45,6 @@ export type OpenResult = { body: ReadableStream<Uint8Array> } | { refused: "serv
  * browsers reconnect; a tab whose session still holds gets its stream back and resumes.
  */
 const ENDS_STREAMS = new Set(["resident_blocks", "sessions"]);
-
-type Part = "unread" | "polls" | "feed";
 
 /**
  * What a client holds: the token of each part's last value sent (or resumed), and the event
@@ -66,15 +65,6 @@ type Stream = {
   held: Held;
   pending: Set<Part>;
   closed: boolean;
-};
-
-/** The tables whose changes move each part. Posts count for polls too: a hidden or deleted post takes its poll along. */
-const PARTS_BY_TABLE: Record<string, Part[]> = {
-  notifications: ["unread"],
-  poll_votes: ["polls"],
-  poll_options: ["polls"],
-  polls: ["polls"],
-  posts: ["feed", "polls"],
 };
 
 const encoder = new TextEncoder();
@@ -109,8 +99,10 @@ export class LiveHub {
     const owner = resident !== null ? `resident:${resident}` : `address:${viewer.address}`;
     const cap = resident !== null ? this.limits.maxPerResident : this.limits.maxPerAddress;
     if ((this.perOwner.get(owner) ?? 0) >= cap) return { refused: resident !== null ? "resident" : "address" };
-    const key = `${viewer.userId ?? "visitor"}|${topics.polls.join(",")}|${topics.feed ? (topics.feed.newestSeen ?? "") : "-"}`;
-    const held = heldFor(viewer, topics, lastEventId);
+    const thread = topics.thread ? `${topics.thread.kind}:${topics.thread.id}` : "-";
+    const key = `${viewer.userId ?? "visitor"}|${topics.polls.join(",")}|${topics.feed ? (topics.feed.newestSeen ?? "") : "-"}|${thread}`;
+    const tokens = heldTokens(viewer.userId, topics, lastEventId);
+    const held = { tokens, id: [...tokens.values()].join(".") };
     const stream: Stream = { viewer, topics, owner, key, sink: null, queued: [], held, pending: new Set(), closed: false };
     const body = directBody(
       (sink) => this.attach(stream, sink),
@@ -122,9 +114,7 @@ export class LiveHub {
     this.write(stream, RETRY);
     // The first values: whatever changed between the page's render and now (or since the
     // Last-Event-ID the browser resumes from) reaches the page; the rest is not resent.
-    if (resident !== null) stream.pending.add("unread");
-    if (topics.polls.length > 0) stream.pending.add("polls");
-    if (topics.feed) stream.pending.add("feed");
+    for (const part of ALL_PARTS) if (carries(resident, topics, part)) stream.pending.add(part);
     this.schedule();
     this.heartbeat ??= setInterval(() => void this.writeAll([...this.streams], HEARTBEAT), HEARTBEAT_MS);
     this.heartbeat.unref?.();
@@ -138,13 +128,14 @@ export class LiveHub {
       for (const stream of [...this.streams]) if (stream.viewer.userId !== null && residents.has(stream.viewer.userId)) this.close(stream);
       return;
     }
-    const parts: Part[] = change.table === "*" ? ["unread", "polls", "feed"] : (PARTS_BY_TABLE[change.table] ?? []);
+    const parts: readonly Part[] = change.table === "*" ? ALL_PARTS : (PARTS_BY_TABLE[change.table] ?? []);
     if (parts.length === 0) return;
     let marked = false;
     for (const stream of this.streams) {
       for (const part of parts) {
-        if (!this.wants(stream, part)) continue;
+        if (!carries(stream.viewer.userId, stream.topics, part)) continue;
         if (part === "unread" && change.userIds && !change.userIds.includes(stream.viewer.userId!)) continue;
+        if (part === "thread" && change.id && change.id !== stream.topics.thread!.id) continue;
         stream.pending.add(part);
         marked = true;
       }
@@ -155,12 +146,6 @@ export class LiveHub {
   /** Shutdown: every stream ends now, so the browsers reconnect to a server that stays. */
   closeAll(): void {
     for (const stream of [...this.streams]) this.close(stream);
-  }
-
-  private wants(stream: Stream, part: Part): boolean {
-    if (part === "unread") return stream.viewer.userId !== null;
-    if (part === "polls") return stream.topics.polls.length > 0;
-    return stream.topics.feed !== null;
   }
 
   private schedule(): void {
@@ -227,20 +212,7 @@ export class LiveHub {
       chunks.push(encoder.encode(`id: ${holds.id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
     };
     try {
-      for (const part of parts) {
-        if (part === "unread") {
-          const userId = viewer.userId!;
-          const count = await once(viewer, "unread", (tx) => unreadCount(tx, userId));
-          offer("u", `u${count}`, "unread", { count });
-        } else if (part === "feed") {
-          const newestSeen = topics.feed!.newestSeen;
-          const count = await once(viewer, `feed:${newestSeen}`, (tx) => newPostsCount(tx, newestSeen));
-          offer("n", `n${count}`, "feed", { count });
-        } else {
-          const results = await once(viewer, `polls:${topics.polls.join(",")}`, (tx) => pollCounts(tx, topics.polls));
-          for (const poll of results) offer(`p${poll.pollId}`, pollToken(poll), "poll", poll);
-        }
-      }
+      for (const part of parts) await readPart(part, viewer.userId, topics, (what, fn) => once(viewer, what, fn), offer);
     } catch (error) {
       // A failed read leaves the clients with what they have; the next change or reconnect reads again.
       console.error("[live] read failed:", error);
@@ -298,15 +270,4 @@ export class LiveHub {
       this.heartbeat = null;
     }
   }
-}
-
-/** What the client says it holds, for the parts this stream carries (the rest would only lengthen its ids). */
-function heldFor(viewer: LiveViewer, topics: LiveTopics, lastEventId: string | null): Held {
-  const tokens = parseLastEventId(lastEventId);
-  const polls = new Set(topics.polls.map((id) => `p${id}`));
-  for (const key of tokens.keys()) {
-    const keep = key === "u" ? viewer.userId !== null : key === "n" ? topics.feed !== null : polls.has(key);
-    if (!keep) tokens.delete(key);
-  }
-  return { tokens, id: [...tokens.values()].join(".") };
 }

@@ -59,3 +59,21 @@ export async function newPostsCount(tx: Queryable, newestSeen: string | null): P
     : await tx.query<{ count: number }>(`SELECT count(*)::int AS count FROM public.posts`);
   return row?.count ?? 0;
 }
+
+export type LiveThreadState = { count: number; newest: string | null };
+
+/**
+ * An item's comment counter (trigger-kept: visible, not removed) and its newest comment the
+ * viewer may read (RLS: a hidden one only for its author and moderators). No row when the
+ * viewer may not read the item. Reads the newest by comments_item_recent_idx, one row.
+ */
+export async function threadState(tx: Queryable, thread: { kind: "post" | "news"; id: string }): Promise<LiveThreadState> {
+  const [row] = await tx.query<LiveThreadState>(
+    `SELECT i.comment_count AS count,
+            (SELECT c.id FROM public.comments c WHERE c.item_id = i.id AND c.deleted_at IS NULL
+             ORDER BY c.created_at DESC, c.id DESC LIMIT 1) AS newest
+     FROM public.${thread.kind === "post" ? "posts" : "news"} i WHERE i.id = $1`,
+    [thread.id],
+  );
+  return row ?? { count: 0, newest: null };
+}

@@ -183,7 +183,12 @@ test.describe("4+ estrelas", () => {
     const ratings = page.getByRole("navigation", { name: "Filtrar por nota" });
     await ratings.getByRole("link", { name: "4+ estrelas" }).click();
     await expect(page).toHaveURL(/\/drivers\/all\?estrelas=4$/);
-    await expect(ratings.getByRole("link", { name: "4+ estrelas" })).toHaveAttribute("aria-current", "page");
+    // One current page, the vehicle filter's link (the bottom bar has no /drivers link);
+    // the chosen note is the current one of its pair.
+    await expect(ratings.getByRole("link", { name: "4+ estrelas" })).toHaveAttribute("aria-current", "true");
+    await expect(ratings.getByRole("link", { name: "Todas as notas" })).not.toHaveAttribute("aria-current");
+    await expect(page.locator('[aria-current="page"]')).toHaveCount(1);
+    await expect(page.getByRole("navigation", { name: "Filtrar motoristas" }).getByRole("link", { name: "Todos", exact: true })).toHaveAttribute("aria-current", "page");
     expect((await averagesShown(page)).every((average) => average >= 4)).toBe(true);
     await page.getByRole("navigation", { name: "Filtrar motoristas" }).getByRole("link", { name: "Moto", exact: true }).click();
     await expect(page).toHaveURL(/\/drivers\/moto\?estrelas=4$/);

@@ -112,7 +112,11 @@ describe("GET /events on the production server", () => {
     const bad = await stream("/events?enquetes=1%20OR%201=1");
     expect(bad.status).toBe(400);
     await bad.ended;
-    expect(bad.text()).toBe("Endereço inválido: enquetes e feed levam identificadores de enquete e de post.");
+    expect(bad.text()).toBe("Endereço inválido: enquetes, feed e comentários levam identificadores de enquete, de post ou de notícia.");
+    // An item's comments name a post or a news article (issue #30).
+    const thread = await stream("/events?comentarios=profile:00000000-0000-4000-8000-000000000001");
+    expect(thread.status).toBe(400);
+    await thread.ended;
   });
 
   it("caps streams per resident and per server with 429, Retry-After and a message in Portuguese", async () => {

@@ -4,6 +4,7 @@ import { ANON, type Claims, type Database, type Queryable } from "#server/db/typ
 import { HEARTBEAT_MS, LiveHub, type LiveTopics, type LiveViewer } from "#server/live/hub";
 import { changeRole, moderateItem, reportItem } from "#server/models/moderation";
 import { createPost, vote } from "#server/models/posts";
+import { addComment } from "#server/models/comments";
 import { ChangeFeed, CHANGES_CHANNEL } from "#server/db/changes";
 import { announceSignOut } from "#server/live/events";
 import { forEachEngine } from "./db";
@@ -224,6 +225,46 @@ forEachEngine((getDb) => {
     const resumed = open(BRUNO, topics, lastId);
     await until(() => resumed.events.length >= 1, "the moved poll");
     expect(resumed.events.map((e) => e.event)).toEqual(["poll"]);
+  });
+
+  type ThreadEvent = { thread: string; count: number; newest: string | null };
+
+  it("an item's comments (issue #30): its thread's streams hear of a new comment, each as its viewer; other threads do not", async () => {
+    hub = new LiveHub({ maxStreams: 100, maxPerResident: 5, maxPerAddress: 100 });
+    const post = await pollPost(getDb(), ALICE, "Alguém sabe se a feira volta sábado?");
+    const other = await pollPost(getDb(), ALICE, "Outro assunto");
+    const thread = { kind: "post" as const, id: post.postId };
+    const visitor = open(null, { thread });
+    const commenter = open(BRUNO, { thread });
+    const elsewhere = open(null, { thread: { kind: "post", id: other.postId } });
+    await until(() => [visitor, commenter, elsewhere].every((s) => s.of("thread").length === 1), "the first values");
+    expect(visitor.of("thread")).toEqual([{ thread: `post:${post.postId}`, count: 0, newest: null }]);
+
+    const written = await asUser(BRUNO, (tx) => addComment(tx, BRUNO, { kind: "post", itemId: post.postId, parentId: null, body: "Volta sim, vi o cartaz." }));
+    if (!written.ok) throw new Error(written.refusal);
+    hub.changed({ table: "comments", id: post.postId });
+    await until(() => visitor.of("thread").length === 2 && commenter.of("thread").length === 2, "the new comment");
+    expect(visitor.of("thread")[1]).toEqual({ thread: `post:${post.postId}`, count: 1, newest: written.id });
+
+    // A comment on another item reaches that item's streams only.
+    const there = await asUser(CARLA, (tx) => addComment(tx, CARLA, { kind: "post", itemId: other.postId, parentId: null, body: "Outro comentário." }));
+    if (!there.ok) throw new Error(there.refusal);
+    hub.changed({ table: "comments", id: other.postId });
+    await until(() => elsewhere.of("thread").length === 2, "the other thread's comment");
+    expect(visitor.of("thread")).toHaveLength(2);
+
+    // Hidden by the moderation: off the counter and off a visitor's newest; its author still reads it.
+    await asUser(MODE, (tx) => moderateItem(tx, { kind: "comment", id: written.id, action: "hide", note: "fora das regras" }));
+    hub.changed({ table: "comments", id: post.postId });
+    await until(() => visitor.of("thread").length === 3 && commenter.of("thread").length === 3, "the hide");
+    expect(visitor.of("thread")[2] as ThreadEvent).toEqual({ thread: `post:${post.postId}`, count: 0, newest: null });
+    expect((commenter.of("thread")[2] as ThreadEvent).newest).toBe(written.id);
+
+    // Resumed with what it holds: nothing moved, nothing is sent again.
+    const resumed = open(null, { thread }, visitor.lastId);
+    const fresh = open(null, { thread });
+    await until(() => fresh.of("thread").length === 1, "a fresh stream's value");
+    expect(resumed.events).toEqual([]);
   });
 
   it("caps streams per server and per resident (refused past them), and frees a slot when one ends", async () => {
