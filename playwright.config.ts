@@ -59,18 +59,18 @@ export default defineConfig({
       // (the spinner test holds a .data request that way): only the "pwa" project runs it.
       use: { ...browserUse, javaScriptEnabled: true, serviceWorkers: "block" },
       grepInvert: /@no-js-only/,
-      testIgnore: /pwa\.spec\.ts$/,
+      testIgnore: /(pwa|web-push)\.spec\.ts$/,
     },
     {
       name: "no-js",
       use: { ...browserUse, javaScriptEnabled: false },
       grepInvert: /@js-only/,
-      testIgnore: /pwa\.spec\.ts$/,
+      testIgnore: /(pwa|web-push)\.spec\.ts$/,
     },
     {
       name: "pwa",
       use: { ...browserUse, javaScriptEnabled: true, serviceWorkers: "allow" },
-      testMatch: /pwa\.spec\.ts$/,
+      testMatch: /(pwa|web-push)\.spec\.ts$/,
     },
   ],
   webServer: {

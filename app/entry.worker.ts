@@ -10,10 +10,12 @@
  * - React Router's route discovery (/__manifest), answered from the precached whole manifest.
  * Caches are named `guida-<kind>-<version>`; a new build removes only its predecessors' caches.
  * Sign-out sends CLEAR_USER_DATA, which deletes pages, data and essentials.
+ * Push messages become notifications; a tap opens the item (worker/push.ts, issue #31).
  */
 import { MAX_MEDIA, WORKER_MESSAGES, classifyRequest, documentPathOf, routeDiscoveryAnswer, routeManifestFile } from "./lib/pwa-cache-policy";
 import { createMessageRouter } from "./worker/messages";
 import { createOfflineStore, type PageKind } from "./worker/offline-store";
+import { notificationOf, openTarget, readPushMessage, targetOf } from "./worker/push";
 import { cacheFirst, matchIn, networkFirst } from "./worker/strategies";
 import type { FetchEvent, ServiceWorkerScope } from "./worker/types";
 
@@ -54,6 +56,19 @@ sw.addEventListener(
     },
   }),
 );
+
+// Web Push (issue #31): every push shows a notification (browsers require it of a push
+// subscription); a tap brings the item forward.
+sw.addEventListener("push", (event) => {
+  const { title, options } = notificationOf(readPushMessage(event.data));
+  event.waitUntil(sw.registration.showNotification(title, options));
+});
+
+sw.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const target = targetOf(event.notification.data, sw.location.origin);
+  event.waitUntil(openTarget(sw.clients, target, sw.location.origin).catch((error) => console.error("[sw]", error)));
+});
 
 sw.addEventListener("fetch", (event) => {
   const { request } = event;

@@ -64,6 +64,11 @@ const EnvSchema = z.object({
   EVENTS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
   TRUST_PROXY: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
   // The first admin (issue #18): granted at each start once this account exists.
+  // Web Push (issue #31): the server's VAPID key pair (base64url, as web-push generates them) and the
+  // contact push services may write to. Unset: a pair generated once into DATA_DIR/vapid.json.
+  VAPID_PUBLIC_KEY: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^[A-Za-z0-9_-]{87}$/, { message: "deve ser a chave pública VAPID em base64url (87 caracteres)" }).optional()),
+  VAPID_PRIVATE_KEY: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^[A-Za-z0-9_-]{43}$/, { message: "deve ser a chave privada VAPID em base64url (43 caracteres)" }).optional()),
+  VAPID_SUBJECT: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, { message: "deve ser mailto:endereço ou uma URL https://" }).optional()),
   ADMIN_EMAIL: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.email({ message: "deve ser um e-mail" }).optional()),
 });
 
@@ -92,7 +97,7 @@ export function accessLogMode(env: Pick<Env, "ACCESS_LOG" | "ACCESS_LOG_SLOW_MS"
 export class EnvError extends Error {}
 
 /** Variables that may come from a file instead (NAME_FILE): Docker/Compose and Kubernetes secrets. */
-const SECRET_NAMES = ["DATABASE_URL", "DATABASE_LISTEN_URL", "SUPABASE_ANON_KEY", "SUPABASE_SERVICE_ROLE_KEY", "SMTP_URL"] as const;
+const SECRET_NAMES = ["DATABASE_URL", "DATABASE_LISTEN_URL", "SUPABASE_ANON_KEY", "SUPABASE_SERVICE_ROLE_KEY", "SMTP_URL", "VAPID_PRIVATE_KEY"] as const;
 
 /** The source with each NAME_FILE's content as NAME (its final newline dropped), validated as NAME is. */
 function withSecretFiles(source: Record<string, string | undefined>): Record<string, string | undefined> {
@@ -126,6 +131,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError(
       "Invalid configuration:\n  SUPABASE_ANON_KEY: required when SUPABASE_URL is set\nSee .env.example.",
     );
+  }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    throw new EnvError("Invalid configuration:\n  VAPID_PRIVATE_KEY: defina VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY juntas (um par gerado por `npx web-push generate-vapid-keys`)\nSee .env.example.");
   }
   // LISTEN needs a session of its own; a transaction pooler hands out none, so the server
   // would never hear other servers' writes and serve stale pages without a word.

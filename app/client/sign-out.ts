@@ -29,6 +29,6 @@ export async function runSignOutCleanup(): Promise<void> {
   }
   // The modules that register a cleanup load after hydration (app/root.tsx, picture.tsx):
   // import them here so a sign-out before they have loaded still clears their stores.
-  await Promise.allSettled([import("./image-cache"), import("./pwa")]);
+  await Promise.allSettled([import("./image-cache"), import("./pwa"), import("./push")]);
   await Promise.allSettled([...signOutCleanups()].map((cleanup) => cleanup()));
 }

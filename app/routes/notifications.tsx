@@ -9,6 +9,10 @@ import { kindOfHref } from "#core/item-kinds";
 import { PageHeader } from "~/components/ui/page-header";
 import { intentOf, replyRefused, signedInAction } from "#server/toolkit/action";
 import { listNotifications, markAllRead, markRead } from "#server/models/notifications";
+import { PushSwitch } from "~/components/push-switch";
+import { vapidPublicKey } from "#server/live/vapid";
+import { devicesOf } from "#server/models/push";
+import { pushIntent } from "#server/toolkit/push-intents";
 import { getRequestContext } from "#server/toolkit/request-context";
 import type { Route } from "./+types/notifications";
 
@@ -17,10 +21,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Notificações · Guida
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
   const user = await ctx.requireUser();
-  return ctx.db.asCaller((tx) => listNotifications(tx, user.id, pageRequestFromUrl(new URL(request.url))));
+  const [list, devices] = await ctx.db.asCaller((tx) =>
+    Promise.all([listNotifications(tx, user.id, pageRequestFromUrl(new URL(request.url))), devicesOf(tx, user.id)]),
+  );
+  return { ...list, push: { publicKey: vapidPublicKey(), devices } };
 }
 
-// POST /notifications — intent=read with id, or intent=read-all.
+// POST /notifications — intent=read with id, or intent=read-all; push-subscribe and
+// push-unsubscribe (this device's Web Push subscription, sent by ~/client/push).
 export const action = signedInAction(async (_args: Route.ActionArgs, { ctx, user, form }) => {
   const intent = intentOf(form);
   switch (intent) {
@@ -32,6 +40,9 @@ export const action = signedInAction(async (_args: Route.ActionArgs, { ctx, user
       if (!ok) return replyRefused(404, "Notificação não encontrada.", { intent });
       break;
     }
+    case "push-subscribe":
+    case "push-unsubscribe":
+      return pushIntent(ctx, user.id, intent, form);
     default:
       return replyRefused(400, "Ação desconhecida.", { intent });
   }
@@ -39,7 +50,7 @@ export const action = signedInAction(async (_args: Route.ActionArgs, { ctx, user
 });
 
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
-  const { notifications, hasMore, page } = loaderData;
+  const { notifications, hasMore, page, push } = loaderData;
   const unread = notifications.filter((n) => !n.readAt).length;
   const refused = refusalOf(actionData);
   return (
@@ -59,6 +70,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
           {refused}
         </p>
       ) : null}
+      <PushSwitch publicKey={push.publicKey} devices={push.devices} />
       <PagedList
         items={notifications}
         className="space-y-2"

@@ -17,7 +17,7 @@ import { requestIdOf, toFetchRequest, writeAnswer, writeFetchResponse } from "./
 import { createPipeline } from "./pipeline";
 import { applySecurityHeaders } from "./security-headers";
 import { createStaticHandler } from "./static";
-import { demoTownSeeder, grantFirstAdmin } from "./start-up";
+import { demoTownSeeder, grantFirstAdmin, startWebPush } from "./start-up";
 import { mediaWarning } from "../storage";
 import { recordRequest, startMetricsServer } from "../metrics";
 
@@ -162,6 +162,7 @@ async function openDatabase(startedAt: number) {
     if (media) console.warn(`[guida] ${media}`);
     const canonical = canonicalWarning();
     if (canonical) console.warn(`[guida] ${canonical}`);
+    startWebPush(platform.db);
   } catch (error) {
     if (error instanceof EnvError) {
       console.error(error.message);

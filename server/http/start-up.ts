@@ -1,5 +1,7 @@
 import type { Database, Seeder } from "../db";
 import { getEnv } from "../env";
+import { createPushSender } from "../live/push";
+import { resolveVapid, setVapid } from "../live/vapid";
 import { changeRole } from "../models/moderation";
 import { seedInChildProcess, seedWorkPending } from "../seed/seed-process";
 
@@ -41,4 +43,22 @@ export async function grantFirstAdmin(db: Database, email: string): Promise<void
     else if (code === "55000") console.log(`[guida] ADMIN_EMAIL: ${email} is not confirmed yet; it becomes admin at the next start after its owner opens the confirmation link`);
     else throw error;
   }
+}
+
+/**
+ * Web Push (issue #31): the VAPID keys (configured, or generated into the data folder and
+ * said once) and this server's share of sending the queue. A server that cannot have keys
+ * (an unwritable data folder) serves on without push and says why.
+ */
+export function startWebPush(db: Database): void {
+  let vapid: ReturnType<typeof resolveVapid>;
+  try {
+    vapid = resolveVapid(getEnv());
+  } catch (error) {
+    console.warn(`[guida] web push is off: no VAPID keys (${String(error)})`);
+    return;
+  }
+  if (vapid.notice) console.log(`[guida] ${vapid.notice}`);
+  setVapid(vapid.config);
+  createPushSender(db, vapid.config).start();
 }

@@ -49,6 +49,9 @@ const SPECIAL_DATE = "10000000-0000-4000-8000-0000000000ca";
 const PHARMACY = "10000000-0000-4000-8000-0000000000cb"; // Alice's, on duty (issue #32)
 const DUTY_TURN = "10000000-0000-4000-8000-0000000000cc";
 const EVENT = "10000000-0000-4000-8000-0000000000ce"; // Alice's proposal, pending (issue #32)
+const PUSH_DEVICE = "10000000-0000-4000-8000-0000000000cf"; // Alice's phone, subscribed to Web Push (issue #31)
+const P256DH = "B".repeat(87);
+const PUSH_AUTH = "A".repeat(22);
 
 const q = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
@@ -703,6 +706,45 @@ const MATRIX: Record<string, TableRules> = {
     delete: NOBODY_DELETES,
     columns: { name: nobody(q("forjada.sql")), applied_at: nobody(FUTURE) },
   },
+  // Issue #31: a resident's devices for Web Push. Saved through save_push_subscription (the
+  // endpoint changes hands); the owner re-chooses the kinds and removes the device.
+  push_subscriptions: {
+    where: `id = ${q(PUSH_DEVICE)}`,
+    select: PRIVATE_READ,
+    insert: {
+      row: { user_id: q(ALICE), endpoint: q("https://push.exemplo.com/forjado"), p256dh: q(P256DH), auth: q(PUSH_AUTH) },
+      ...NOBODY_INSERTS,
+    },
+    delete: OWNER_DELETES,
+    columns: {
+      id: nobody(q(FORGED_ID)),
+      user_id: nobody(q(BRUNO)),
+      endpoint: nobody(q("https://push.exemplo.com/outro")),
+      p256dh: nobody(q("C".repeat(87))),
+      auth: nobody(q("D".repeat(22))),
+      kinds: owner("ARRAY['vote']"),
+      created_at: nobody(FUTURE),
+    },
+  },
+  // The messages the servers push (issue #31): written by a trigger, read by the servers only.
+  push_outbox: {
+    where: `subscription_id = ${q(PUSH_DEVICE)}`,
+    select: NO_READ,
+    insert: { row: { subscription_id: q(PUSH_DEVICE), title: q("AVISO: sua conta será suspensa"), tag: q("x") }, ...NOBODY_INSERTS },
+    delete: NOBODY_DELETES,
+    columns: {
+      // An identity column (GENERATED ALWAYS): refused as a generated column, before any grant.
+      id: { ...GENERATED, value: "999999" },
+      subscription_id: nobody(q(FORGED_ID)),
+      title: nobody(q("AVISO")),
+      body: nobody(q("Clique aqui")),
+      link: nobody(q("https://golpe.example")),
+      tag: nobody(q("forjada")),
+      attempts: nobody("0"),
+      due_at: nobody(FUTURE),
+      created_at: nobody(FUTURE),
+    },
+  },
   // Shared rate-limit counters (issue #15): only the server's own role counts in them.
   rate_limits: {
     where: `key = 'signin-ip:192.0.2.1'`,
@@ -825,6 +867,7 @@ const MATRIX: Record<string, TableRules> = {
 const WRITABLE_WHILE_BLOCKED: Record<string, string> = {
   profile_private: "their own phone and birth date, shown to nobody",
   notifications: "marking their own notifications read",
+  push_subscriptions: "choosing which notifications reach their own phone, or removing it",
 };
 
 const PERMISSION_DENIED = /permission denied/;
@@ -944,6 +987,9 @@ async function buildTown(db: Database): Promise<void> {
     INSERT INTO public.listing_proposals (id, proposer_id, kind, name, category) VALUES ('${PROPOSAL}', '${ALICE}', 'service', 'Aulas da Alice', 'Aulas');
     INSERT INTO public.business_claims (id, claimant_id, business_id) VALUES ('${CLAIM}', '${ALICE}', '${BRUNO_BIZ}');
     INSERT INTO public.events (id, proposer_id, title, starts_at, ends_at, address, category) VALUES ('${EVENT}', '${ALICE}', 'Feira da Alice', '2027-02-06 10:00+00', '2027-02-06 15:00+00', 'Praça', 'Feira');
+    INSERT INTO public.push_subscriptions (id, user_id, endpoint, p256dh, auth)
+      VALUES ('${PUSH_DEVICE}', '${ALICE}', 'https://push.exemplo.com/alice', '${P256DH}', '${PUSH_AUTH}');
+    INSERT INTO public.push_outbox (subscription_id, title, tag) VALUES ('${PUSH_DEVICE}', 'Novo comentário', 'n1');
     SELECT public.grant_role('moderadora@exemplo.com.br', 'moderator'), public.grant_role('admin@exemplo.com.br', 'admin');
     INSERT INTO public.resident_blocks (user_id, blocked_by) VALUES ('${BLOCKED}', '${MODE}');
     INSERT INTO public.moderation_log (moderator_id, action, subject_id) VALUES ('${MODE}', 'block', '${BLOCKED}');
@@ -1101,7 +1147,7 @@ forEachEngine((getDb) => {
         .map(([table]) => table);
       for (const table of Object.keys(WRITABLE_WHILE_BLOCKED)) expect(writable).toContain(table);
       // What a blocked resident can still write through the API, all of it private to them.
-      expect(Object.keys(WRITABLE_WHILE_BLOCKED).sort()).toEqual(["notifications", "profile_private"]);
+      expect(Object.keys(WRITABLE_WHILE_BLOCKED).sort()).toEqual(["notifications", "profile_private", "push_subscriptions"]);
     });
   });
 

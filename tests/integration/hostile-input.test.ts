@@ -12,6 +12,7 @@ import { CommentSchema, DeleteCommentSchema } from "~/lib/comment-schema";
 import { passwordProblem } from "~/lib/password-policy";
 import { SellItemSchema } from "~/lib/sell-item-schema";
 import { NUL_REFUSED, UNREADABLE_FORM } from "#server/toolkit/action";
+import { PUSH_NO_KIND, PUSH_REFUSED } from "#server/toolkit/push-intents";
 import { buildDemoTown, DEMO_MODERATOR, DEMO_PASSWORD } from "#server/seed/seed-data";
 import { missingRows, routeActions } from "../action-intents";
 import {
@@ -1336,6 +1337,12 @@ const redirectField = (fallback: () => string, valid = fallback): FieldSpec => (
   nul: ACCEPTED,
 });
 
+/** The resident's Web Push devices, as /notifications hands them to its switch (the page's data). */
+const devicesOf = async (cookie: string) => {
+  const html = (await get("/notifications", cookie)).body;
+  return [...new Set(html.match(/https:\/\/push\.exemplo\.com\.br\/send\/[a-z0-9]+/g) ?? [])].sort().join(",");
+};
+
 const favoritesOf = (cookie: string) => probe.ids("/favorites", cookie, new RegExp(`href="/(?:sell-items|posts|business|news|driver)/(${UUID})"`, "g"));
 const notificationsOf = async (cookie: string) => {
   const html = (await get("/notifications", cookie)).body;
@@ -2198,6 +2205,51 @@ const ACTIONS: ActionSpec[] = [
     huge: refused(413, TOO_LARGE),
     probe: async () => `A: ${await notificationsOf(ctx.a)} | B: ${await notificationsOf(ctx.b)}`,
     nothing: "nothing marked read",
+  },
+  // Issue #31: this device's Web Push subscription, as ~/client/push sends it (fetch, 200).
+  {
+    label: "POST /notifications intent=push-subscribe",
+    path: () => "/notifications",
+    cookie: () => ctx.a,
+    encoding: "form",
+    fields: [
+      intentField("push-subscribe"),
+      {
+        name: "endpoint",
+        kind: "format",
+        valid: () => `https://push.exemplo.com.br/send/${unique()}`,
+        required: refused(400, PUSH_REFUSED),
+        invalid: refused(400, PUSH_REFUSED),
+        // Not a push service: the server would post to it (its own loopback, a private address, plain http).
+        wrong: ["http://push.exemplo.com.br/send/x", "https://127.0.0.1/x", "https://localhost/x", "https://[::1]/x", "https://push.exemplo.com.br:8443/x"],
+      },
+      { name: "p256dh", kind: "format", valid: () => `B${"w".repeat(86)}`, required: refused(400, PUSH_REFUSED), invalid: refused(400, PUSH_REFUSED), wrong: ["abc"] },
+      { name: "auth", kind: "format", valid: () => "a".repeat(22), required: refused(400, PUSH_REFUSED), invalid: refused(400, PUSH_REFUSED), wrong: ["abc"] },
+      { name: "kinds", kind: "choice", valid: () => ["comment", "vote"], required: refused(400, PUSH_NO_KIND), invalid: refused(400, PUSH_REFUSED), wrong: ["tudo"] },
+    ],
+    accepted: { status: 200 },
+    // The second copies are other values: "comment2" is no kind.
+    duplicated: refused(400, PUSH_REFUSED),
+    empty: refused(400, UNKNOWN_ACTION),
+    huge: refused(413, TOO_LARGE),
+    probe: async () => devicesOf(ctx.a),
+    nothing: "no device saved",
+  },
+  {
+    label: "POST /notifications intent=push-unsubscribe",
+    path: () => "/notifications",
+    cookie: () => ctx.a,
+    encoding: "form",
+    fields: [
+      intentField("push-unsubscribe"),
+      { name: "endpoint", kind: "format", valid: () => `https://push.exemplo.com.br/send/${unique()}`, required: refused(400, PUSH_REFUSED), invalid: refused(400, PUSH_REFUSED), wrong: ["https://127.0.0.1/x"] },
+    ],
+    accepted: { status: 200 },
+    duplicated: ACCEPTED,
+    empty: refused(400, UNKNOWN_ACTION),
+    huge: refused(413, TOO_LARGE),
+    probe: async () => devicesOf(ctx.a),
+    nothing: "no device removed",
   },
   {
     label: "POST /edit-profile intent=profile",

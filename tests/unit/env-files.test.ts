@@ -56,3 +56,12 @@ describe("secrets read from *_FILE variables", () => {
     expect(() => parseEnv({ DATABASE_URL: "postgres://y@db/guida", DATABASE_URL_FILE: file })).toThrow(/DATABASE_URL_FILE: .*DATABASE_URL/);
   });
 });
+
+describe("Web Push keys (issue #31)", () => {
+  it("reads VAPID_PRIVATE_KEY from VAPID_PRIVATE_KEY_FILE and refuses half a pair", () => {
+    const env = parseEnv({ VAPID_PUBLIC_KEY: "P".repeat(87), VAPID_PRIVATE_KEY_FILE: secret("vapid", `${"k".repeat(43)}\n`) });
+    expect(env.VAPID_PRIVATE_KEY).toBe("k".repeat(43));
+    expect(() => parseEnv({ VAPID_PUBLIC_KEY: "P".repeat(87) })).toThrow(EnvError);
+    expect(() => parseEnv({ VAPID_PUBLIC_KEY: "curta", VAPID_PRIVATE_KEY: "k".repeat(43) })).toThrow(/VAPID_PUBLIC_KEY/);
+  });
+});
