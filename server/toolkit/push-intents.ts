@@ -16,7 +16,8 @@ const Endpoint = z
   .string()
   .max(1000)
   .refine((value) => {
-    if (/[\s\u0000-\u001f\u007f]/.test(value)) return false;
+    // Whitespace or a control character: URL parsing would quietly drop or encode it.
+    if ([...value].some((ch) => ch.charCodeAt(0) <= 0x20 || ch.charCodeAt(0) === 0x7f) || /\s/.test(value)) return false;
     try {
       const url = new URL(value);
       const host = url.hostname;

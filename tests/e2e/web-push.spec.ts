@@ -17,12 +17,13 @@ test.describe.configure({ timeout: 60_000 });
 async function stubPushManager(context: BrowserContext, endpoint: string) {
   await context.addInitScript((endpoint) => {
     const json = { endpoint, expirationTime: null, keys: { p256dh: `B${"w".repeat(86)}`, auth: "a".repeat(22) } };
-    let subscribed = false;
-    const subscription = { endpoint, toJSON: () => json, unsubscribe: async () => !(subscribed = false) };
+    // Kept across loads, as the browser keeps a real subscription.
+    const KEY = "e2e-push-subscribed";
+    const subscription = { endpoint, toJSON: () => json, unsubscribe: async () => (sessionStorage.removeItem(KEY), true) };
     const proto = (window as unknown as { PushManager?: { prototype: Record<string, unknown> } }).PushManager?.prototype;
     if (!proto) return;
-    proto.subscribe = async () => ((subscribed = true), subscription);
-    proto.getSubscription = async () => (subscribed ? subscription : null);
+    proto.subscribe = async () => (sessionStorage.setItem(KEY, "1"), subscription);
+    proto.getSubscription = async () => (sessionStorage.getItem(KEY) ? subscription : null);
   }, endpoint);
 }
 
@@ -74,16 +75,15 @@ test("a resident turns notifications on; a pushed message shows with its title a
 
   const worker = await workerRegistrationId(page);
   await worker.send(JSON.stringify({ title: "Novo comentário no seu post", body: "Ana: “Vi sim!”", url: "/businesses", tag: "e2e" }));
-  const shown = await page.waitForFunction(
-    async () => {
+  const shownNotification = () =>
+    page.evaluate(async () => {
       const registration = await navigator.serviceWorker.ready;
       const [first] = await registration.getNotifications();
       return first ? { title: first.title, body: first.body, url: (first.data as { url: string }).url, icon: first.icon } : null;
-    },
-    undefined,
-    { timeout: 15_000 },
-  );
-  expect(await shown.jsonValue()).toEqual({ title: "Novo comentário no seu post", body: "Ana: “Vi sim!”", url: "/businesses", icon: expect.stringContaining("/icons/icon-192.png") });
+    });
+  await expect
+    .poll(shownNotification, { timeout: 15_000 })
+    .toEqual({ title: "Novo comentário no seu post", body: "Ana: “Vi sim!”", url: "/businesses", icon: expect.stringContaining("/icons/icon-192.png") });
 
   // A tap: the worker's notificationclick, dispatched in the worker (no notification UI to click headless).
   const [sw] = context.serviceWorkers();

@@ -94,7 +94,8 @@ const PAGES: [string, number | null, number, number][] = [
   ["/users", 4, 9, 5],
   [`/u/${resident.username}`, 7, 12, 8],
   ["/favorites", null, 9, 5],
-  ["/notifications", null, 9, 5],
+  // Issue #31: + the resident's Web Push devices (the switch finds this device among them).
+  ["/notifications", null, 10, 6],
   ["/my-sell-items", null, 9, 5],
   ["/my-posts", null, 15, 7],
   // +1 since issue #18: the resident's role (the "Moderação" link for moderators).
