@@ -3,6 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Preset } from "@react-router/dev/config";
 import { build } from "esbuild";
+import { matchRoutes, type RouteObject } from "react-router";
+import { PRECACHED_PAGES } from "./public-pages";
 
 /**
  * Builds the service worker after React Router's build: app/entry.worker.ts bundled by esbuild
@@ -13,6 +15,12 @@ import { build } from "esbuild";
  * The precache list is only known once the client build exists, so it is injected here as a
  * compile-time constant together with a version derived from the files' contents: a rebuild
  * that changes any precached file changes sw.js, which is what makes browsers install it.
+ *
+ * What a first visit precaches is proportionate (issue #29): the entry, the shell, the
+ * stylesheet, the whole route manifest (the worker answers route discovery from it) and the
+ * files of the public pages and offline essentials (PRECACHED_PAGES) with what they import on
+ * use — not every file of the build (signed-in forms, editors, moderation, the sign-in's zod:
+ * of 112 scripts, 303 KiB gzip, 68 and 218 KiB are kept), which the worker keeps when first used.
  */
 
 /** Files outside assets/ the worker keeps for offline use (when the build has them). */
@@ -28,10 +36,63 @@ function listFiles(dir: string): string[] {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
+type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean; module: string; imports?: string[]; css?: string[] };
+type RouteManifest = { url: string; entry: { module: string; imports?: string[] }; routes: Record<string, ManifestRoute> };
+
+/** React Router's whole route manifest of the build (assets/manifest-<hash>.js). */
+function readRouteManifest(assetsDir: string): RouteManifest {
+  const names = fs.readdirSync(assetsDir).filter((name) => /^manifest-[\w-]+\.js$/.test(name));
+  if (names.length !== 1) throw new Error(`expected one route manifest in ${assetsDir}, found ${names.length}`);
+  const source = fs.readFileSync(path.join(assetsDir, names[0]!), "utf8");
+  return JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1)) as RouteManifest;
+}
+
+function routeTree(routes: ManifestRoute[], parentId?: string): RouteObject[] {
+  return routes
+    .filter((route) => route.parentId === parentId)
+    .map((route) =>
+      route.index
+        ? { id: route.id, path: route.path, index: true, caseSensitive: route.caseSensitive }
+        : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: routeTree(routes, route.id) },
+    );
+}
+
+/** The assets (site-absolute URLs) the worker fetches at install: see the header. */
+export function precachedAssets(clientDir: string, pages: readonly string[] = PRECACHED_PAGES): string[] {
+  const assetsDir = path.join(clientDir, "assets");
+  const manifest = readRouteManifest(assetsDir);
+  const tree = routeTree(Object.values(manifest.routes));
+  const urls = new Set([manifest.url, manifest.entry.module, ...(manifest.entry.imports ?? [])]);
+  for (const page of pages) {
+    for (const { route } of matchRoutes(tree, page) ?? []) {
+      const entry = manifest.routes[route.id!]!;
+      for (const url of [entry.module, ...(entry.imports ?? []), ...(entry.css ?? [])]) urls.add(url);
+    }
+  }
+  // What those files import on use (the listing loader cache, the cart's sheet, the tooltip…):
+  // a page read offline still needs them. Vite names a chunk's siblings by their file name
+  // ("./x-hash.js" in its imports and dependency maps); the route manifest names every file,
+  // so it is not followed.
+  const queue = [...urls].filter((url) => url !== manifest.url);
+  while (queue.length) {
+    const text = fs.readFileSync(path.join(clientDir, queue.pop()!), "utf8");
+    for (const [, name] of text.matchAll(/["'`](?:\.\/|\/assets\/)([\w.-]+\.js)["'`]/g)) {
+      const url = `/assets/${name}`;
+      if (!urls.has(url) && fs.existsSync(path.join(assetsDir, name!))) {
+        urls.add(url);
+        queue.push(url);
+      }
+    }
+  }
+  // The stylesheet(s): the root links them itself, so they are in no route's list.
+  for (const name of fs.readdirSync(assetsDir)) if (name.endsWith(".css")) urls.add(`/assets/${name}`);
+  return [...urls];
+}
+
 /** URLs (site-absolute) of every file the worker precaches, sorted so the version is stable. */
 export function precacheFiles(clientDir: string): { url: string; file: string }[] {
   const files = [
-    ...listFiles(path.join(clientDir, "assets")),
+    ...precachedAssets(clientDir).map((url) => path.join(clientDir, url)),
     ...ROOT_FILES.map((name) => path.join(clientDir, name)).filter((file) => fs.existsSync(file)),
     ...ROOT_DIRS.flatMap((name) => listFiles(path.join(clientDir, name))),
   ];

@@ -2,12 +2,13 @@ import path from "node:path";
 // @ts-expect-error -- a plain .mjs module of the bench, shared with tests/unit/js-budget.test.ts
 import { checkFirstViewBudget, createFirstViewCalculator, FIRST_VIEW_BUDGET_KIB } from "../../bench/lib/first-view-js.mjs";
 import { HYDRATED_MARK } from "../../app/lib/early-events";
+import { PUBLIC_PAGES } from "../../scripts/public-pages";
 import { expect, test, waitForHydration } from "./helpers";
 
 /**
  * The first view's JavaScript budget (issue #29) over the production build this suite runs
  * on: every script a first visit downloads before the page is hydrated (the entry, each
- * matching route's module and its imports, the route manifest), each file gzip -9, at most
+ * matching route's module and its imports, the page's inline part of the route manifest), each gzip -9, at most
  * FIRST_VIEW_BUDGET_KIB (125 KiB) per public page. /mapa has its own budget (the map issue).
  * A failure names the files and the app's modules that fill the page (bench/lib/first-view-js.mjs;
  * tests/unit/js-budget.test.ts shows it failing on a planted 20 KiB import).
@@ -17,29 +18,6 @@ import { expect, test, waitForHydration } from "./helpers";
  */
 
 const CLIENT = path.resolve(import.meta.dirname, "../../build/client");
-
-/** The public pages, as paths the route table matches (ids do not matter for the files). */
-const PUBLIC_PAGES = [
-  "/",
-  "/businesses",
-  "/business/any",
-  "/services",
-  "/service/any",
-  "/drivers/todos",
-  "/driver/any",
-  "/news",
-  "/news/any",
-  "/posts",
-  "/posts/any",
-  "/sell-items",
-  "/sell-items/any",
-  "/search",
-  "/users",
-  "/u/any",
-  "/instalar",
-  "/login",
-  "/pagina-que-nao-existe",
-];
 
 /**
  * Pages still over the 125 KiB goal, each held at what it weighs today so that nothing grows
