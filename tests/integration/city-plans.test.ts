@@ -28,6 +28,7 @@ import { listNotifications } from "#server/models/notifications";
 import { getPost, listPosts } from "#server/models/posts";
 import { getProfileActivity, getProfileById, getProfileByUsername, listUsers } from "#server/models/profiles";
 import { searchTown } from "#server/models/search";
+import { threadState } from "#server/models/live";
 import { listBusinessesNear, listDriversNear, listServicesNear } from "#server/models/nearby";
 import { neighbourhoodCentre, offsetBy, TOWN_CENTRE } from "#core/town-map";
 import { openTestDatabase, type TestDatabase } from "./db";
@@ -151,6 +152,11 @@ const PAGES: Page[] = [
   ["/posts?pagina=2&antes=…", "resident", (tx) => listPosts(tx, { page: 2, before: ids.postMiddle!, viewerId: ids.heavy! })],
   ["/posts/{id}", "resident", (tx) => getPost(tx, ids.post!, ids.heavy!)],
   ["/posts/{id} comments", "visitor", (tx) => commentThread.run(tx, { itemId: ids.commentedPost!, page: 1 })],
+  // Issue #30: a notification's link (?comentario=<a reply>) finds the page of the comment it hangs on.
+  ["/posts/{id}?comentario=…", "visitor", (tx) => commentThread.run(tx, { itemId: ids.commentedPost!, page: 1, at: ids.commentReply! })],
+  // Issue #30, live: each stream showing the thread reads its counter and newest comment after a change.
+  ["/events?comentarios=… (visitor)", "visitor", (tx) => threadState(tx, { kind: ids.commentedKind as "post" | "news", id: ids.commentedPost! })],
+  ["/events?comentarios=… (resident)", "resident", (tx) => threadState(tx, { kind: ids.commentedKind as "post" | "news", id: ids.commentedPost! })],
   ["/search?q=padaria", "visitor", (tx) => searchTown(tx, "padaria")],
   // A resident may also find their own hidden items: that part reads the few hidden rows.
   ["/search?q=padaria (resident)", "resident", (tx) => searchTown(tx, "padaria")],
@@ -196,6 +202,10 @@ describe.skipIf(!TEST_DATABASE_URL)(`plans on the ${SCALE}× town (PostgreSQL)`,
       ids[name] = await one(`SELECT listing_id::text AS v FROM public.reviews WHERE listing_kind = '${kind}' GROUP BY listing_id ORDER BY count(*) DESC LIMIT 1`);
     }
     ids.commentedPost = await one(`SELECT item_id::text AS v FROM public.comments GROUP BY item_id ORDER BY count(*) DESC LIMIT 1`);
+    ids.commentedKind = await one(`SELECT CASE WHEN EXISTS (SELECT 1 FROM public.posts WHERE id = '${ids.commentedPost}') THEN 'post' ELSE 'news' END AS v`);
+    ids.commentReply = await one(
+      `SELECT id::text AS v FROM public.comments WHERE item_id = '${ids.commentedPost}' ORDER BY parent_id IS NULL, created_at DESC LIMIT 1`,
+    );
     ids.news = await one(`SELECT id::text AS v FROM public.news ORDER BY created_at LIMIT 1`);
     ids.item = await one(`SELECT id::text AS v FROM public.sell_items ORDER BY created_at LIMIT 1`);
     ids.post = await one(`SELECT id::text AS v FROM public.posts ORDER BY created_at LIMIT 1`);
