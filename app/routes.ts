@@ -28,6 +28,8 @@ export default [
   route("debug/storage", "routes/debug-storage.tsx"),
   route("instalar", "routes/instalar.tsx"),
   route("farmacias-de-plantao", "routes/duty-pharmacies.tsx"),
+  // Issue #33: the town's map (its stand-in tiles are drawn by the og route: /og/mapa/{z}/{x}/{y})
+  route("mapa", "routes/map.tsx"),
   // Issue #32: the town's agenda, an event's page and its calendar files (RFC 5545)
   route("agenda", "routes/agenda.tsx"),
   route("agenda.ics", "routes/agenda-ics.ts"),

@@ -91,3 +91,16 @@ export function directionsTo(row: { latitude: number | null; longitude: number |
     waze: `https://waze.com/ul?ll=${at}&navigate=yes`,
   };
 }
+
+/** The neighbourhood whose centre is nearest to `p` (the map's list groups its pins by it). */
+export function nearestNeighbourhood(p: Position): string {
+  let best = NEIGHBOURHOODS[0]!;
+  let bestScore = Infinity;
+  const cos = Math.cos((p.latitude * Math.PI) / 180);
+  for (const name of NEIGHBOURHOODS) {
+    const c = neighbourhoodCentre(name)!;
+    const score = (c.latitude - p.latitude) ** 2 + ((c.longitude - p.longitude) * cos) ** 2;
+    if (score < bestScore) [best, bestScore] = [name, score];
+  }
+  return best;
+}

@@ -70,6 +70,18 @@ const EnvSchema = z.object({
   VAPID_PRIVATE_KEY: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^[A-Za-z0-9_-]{43}$/, { message: "deve ser a chave privada VAPID em base64url (43 caracteres)" }).optional()),
   VAPID_SUBJECT: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, { message: "deve ser mailto:endereço ou uma URL https://" }).optional()),
   ADMIN_EMAIL: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.email({ message: "deve ser um e-mail" }).optional()),
+  // /mapa's tiles (issue #33): a tile server's address with {z}, {x} and {y}, such as
+  // https://tile.openstreetmap.org/{z}/{x}/{y}.png, and the credit its terms ask for. Unset: the
+  // server's own drawn stand-in (/og/mapa/…), since no tile server is reachable from here.
+  MAP_TILE_URL: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z
+      .string()
+      .regex(/^https:\/\/[^\s"'<>]+$/, { message: "deve ser uma URL https" })
+      .refine((v) => ["{z}", "{x}", "{y}"].every((part) => v.includes(part)), { message: "deve conter {z}, {x} e {y}" })
+      .optional(),
+  ),
+  MAP_TILE_ATTRIBUTION: z.string().max(300).default("© colaboradores do OpenStreetMap"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

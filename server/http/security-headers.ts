@@ -11,7 +11,7 @@ export function contentSecurityPolicy(nonce: string | null, extraFormActions: st
     nonce === null ? "script-src 'self'" : `script-src 'self' 'nonce-${nonce}'`,
     // Tailwind ships a stylesheet; React sets a few style attributes (color-scheme).
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${mapTileSource()}`,
     "font-src 'self'",
     "connect-src 'self'",
     "manifest-src 'self'",
@@ -21,6 +21,15 @@ export function contentSecurityPolicy(nonce: string | null, extraFormActions: st
     `form-action 'self'${extraFormActions.length ? ` ${extraFormActions.join(" ")}` : ""}`,
     "frame-ancestors 'none'",
   ].join("; ");
+}
+
+/**
+ * /mapa's tile server (MAP_TILE_URL, issue #33) as a CSP source: its scheme and host, a
+ * {s} subdomain letter becoming "*". Nothing when the server's own stand-in draws the tiles.
+ */
+export function mapTileSource(url = getEnv().MAP_TILE_URL): string {
+  const host = url?.match(/^https:\/\/[\w.{}:-]+(?=[/?#]|$)/)?.[0];
+  return host ? ` ${host.replace(/\{s\}/g, "*")}` : "";
 }
 
 /** Every answer gets these: rendered pages, static files, refusals. Only HTML gets the CSP. */

@@ -31,7 +31,7 @@ export type Near<T> = T & { distanceM: number };
 export type NearRequest = { origin: Position; page: number };
 
 /** Metres from the point ($lat, $lng) to a row's pin: the equirectangular formula, good across a town. */
-const DISTANCE_SQL = (alias: string, lat: string, lng: string) =>
+export const DISTANCE_SQL = (alias: string, lat: string, lng: string) =>
   `(6371000 * sqrt(power(radians(${alias}.latitude - ${lat}), 2)
      + power(radians(${alias}.longitude - ${lng}) * cos(radians((${alias}.latitude + ${lat}) / 2)), 2)))`;
 

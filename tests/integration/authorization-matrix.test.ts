@@ -483,6 +483,8 @@ const ROWS: Row[] = [
   { method: "GET", path: "/debug/storage", cells: everyone(ok) },
   { method: "GET", path: "/instalar", cells: everyone(ok) },
   { method: "GET", path: "/farmacias-de-plantao", cells: everyone({ status: 200, contains: () => ["Farmácias de plantão", "De plantão agora"] }) },
+  // Issue #33: the map's list of the visible listings with a position, the same for everyone.
+  { method: "GET", path: "/mapa", cells: everyone({ status: 200, contains: () => ["Mapa", "Lista por bairro"] }) },
   // Issue #32: the agenda, an event's page and the calendar files are public; a pending proposal is
   // not (its proposer and moderation read it: tests/integration/events.test.ts).
   { method: "GET", path: "/agenda", cells: everyone({ status: 200, contains: () => ["Agenda", "Este fim de semana", "Próximos"] }) },
@@ -1783,6 +1785,7 @@ const ROWS: Row[] = [
     "/moderacao/registro",
     "/events",
     "/agenda",
+    "/mapa",
     "/agenda.ics",
     "/agenda/{event}",
     "/agenda/{event}/evento.ics",
