@@ -33,6 +33,7 @@ export default [
   // Issue #32: the town's agenda, an event's page and its calendar files (RFC 5545)
   route("agenda", "routes/agenda.tsx"),
   route("agenda.ics", "routes/agenda-ics.ts"),
+  route("agenda/propor", "routes/propose-event.tsx"),
   route("agenda/:id", "routes/agenda-event.tsx"),
   route("agenda/:id/evento.ics", "routes/agenda-event-ics.ts"),
   // Marketplace: the layout holds the in-memory cart across the list and item pages.

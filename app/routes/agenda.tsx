@@ -31,7 +31,11 @@ export default function Agenda({ loaderData }: Route.ComponentProps) {
   const href = keysetPageHref("/agenda", { mes: month ?? undefined }, upcoming.page, upcoming.rows);
   return (
     <div className="space-y-6">
-      <PageHeader title="Agenda" />
+      <PageHeader title="Agenda">
+        <Link to="/agenda/propor" className={buttonClass("secondary", "sm")}>
+          Propor evento
+        </Link>
+      </PageHeader>
       {month === null && upcoming.page === 1 ? (
         <>
           <EventSection id="hoje" title="Hoje" events={today} empty="Nenhum evento hoje." />

@@ -12,6 +12,8 @@ import { REPORT_REASON_LABELS, REPORTABLE_KIND_NAMES, REPORTABLE_KINDS, reported
 import { everyRefusalMessage } from "#core/refused";
 import { refusePage } from "#server/toolkit/refuse-page";
 import { listPendingClaims, listPendingProposals, reviewClaim, reviewProposal } from "#server/models/listing-proposals";
+import { listPendingEvents, reviewEvent } from "#server/models/events";
+import { eventPlace, eventPrice, eventWhen } from "#core/events";
 import { listReportedItems, moderateItem, outcomeOf, roleOf, type Outcome } from "#server/models/moderation";
 import { intentOf, parseSubmission, redirectWithFlash, replyRefused, signedInAction } from "#server/toolkit/action";
 import { getRequestContext, type RequestContext } from "#server/toolkit/request-context";
@@ -23,14 +25,15 @@ export const meta: Route.MetaFunction = () => [{ title: "Moderação · Guida" }
 
 const ONLY_MODERATORS = { title: "Só para moderadores", message: "A fila de moderação é só para quem modera o Guida." };
 
-/** The queue: reported items grouped, pending listings and pending claims, newest first. */
+/** The queue: reported items grouped, pending listings, claims and events (issue #32), newest first. */
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
   await ctx.requireUser();
   return ctx.db.asCaller(async (tx) => {
     const role = await roleOf(tx);
     if (role === "resident") throw refusePage(403, ONLY_MODERATORS);
-    return { role, reported: await listReportedItems(tx), proposals: await listPendingProposals(tx), claims: await listPendingClaims(tx) };
+    const [reported, proposals, claims, events] = [await listReportedItems(tx), await listPendingProposals(tx), await listPendingClaims(tx), await listPendingEvents(tx)];
+    return { role, reported, proposals, claims, events };
   });
 }
 
@@ -40,6 +43,8 @@ const Kind = z.enum(REPORTABLE_KINDS, { error: "Não sabemos que tipo de conteú
 const Id = z.string({ error: "Não sabemos qual item é este. Abra a fila de novo." }).uuid("Não sabemos qual item é este. Abra a fila de novo.");
 const ItemActionSchema = z.object({ kind: Kind, id: Id, note: Note });
 const ReviewSchema = z.object({ id: Id, note: Note });
+// A refused event's proposer reads the reason in their notification.
+const RefuseEventSchema = z.object({ id: Id, note: z.string({ error: "Diga o motivo da recusa: ele vai para quem propôs o evento." }).trim().min(1, "Diga o motivo da recusa: ele vai para quem propôs o evento.").max(500, "O motivo pode ter no máximo 500 caracteres.") });
 
 const DONE: Record<string, string> = {
   hide: "Conteúdo ocultado.",
@@ -50,11 +55,14 @@ const DONE: Record<string, string> = {
   "reject-listing": "Cadastro recusado.",
   "approve-claim": "Pedido aprovado: o negócio tem um dono.",
   "reject-claim": "Pedido recusado.",
+  "approve-event": "Evento aprovado: já está na agenda.",
+  "reject-event": "Evento recusado. Quem propôs recebeu o motivo.",
 };
 
 /**
  * POST intent (hide, restore, dismiss, block: kind, id; approve-listing, reject-listing,
- * approve-claim, reject-claim: id) and an optional note. The database refuses whoever is
+ * approve-claim, reject-claim, approve-event: id; reject-event: id and the reason) and an
+ * optional note. The database refuses whoever is
  * not a moderator (403), whatever this route checks.
  */
 export const action = signedInAction(async ({ request }: Route.ActionArgs, { ctx, form }) => {
@@ -73,6 +81,8 @@ export const action = signedInAction(async ({ request }: Route.ActionArgs, { ctx
     case "reject-listing":
     case "approve-claim":
     case "reject-claim":
+    case "approve-event":
+    case "reject-event":
       return review(request, ctx, form, intent);
     default:
       return replyRefused(400, "Ação desconhecida.");
@@ -80,11 +90,11 @@ export const action = signedInAction(async ({ request }: Route.ActionArgs, { ctx
 });
 
 async function review(request: Request, ctx: RequestContext, form: FormData, intent: string) {
-  const parsed = parseSubmission(form, ReviewSchema);
+  const parsed = parseSubmission(form, intent === "reject-event" ? RefuseEventSchema : ReviewSchema);
   if (!parsed.ok) return parsed.refusal;
   const { id, note } = parsed.value;
   const approve = intent.startsWith("approve");
-  const run = intent.endsWith("listing") ? reviewProposal : reviewClaim;
+  const run = intent.endsWith("listing") ? reviewProposal : intent.endsWith("event") ? reviewEvent : reviewClaim;
   return answer(request, intent, await outcomeOf(ctx.db.asCaller((tx) => run(tx, id, approve, note ?? ""))));
 }
 
@@ -101,36 +111,36 @@ function answer(request: Request, intent: string, outcome: Outcome) {
   }
 }
 
-function NoteField({ id }: { id: string }) {
+function NoteField({ id, label = "Observação (opcional)" }: { id: string; label?: string }) {
   return (
     <label className="block text-sm">
-      Observação (opcional)
+      {label}
       <textarea name="note" id={id} rows={2} maxLength={500} className="mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base dark:border-stone-700 dark:bg-stone-900" />
     </label>
   );
 }
 
 /** One moderation form: the item's hidden fields, an optional note and the intents' buttons. */
-function ModerationForm({ fields, children }: { fields: Record<string, string>; children: ReactNode }) {
+function ModerationForm({ fields, noteLabel, children }: { fields: Record<string, string>; noteLabel?: string; children: ReactNode }) {
   return (
     <Form method="post" className="space-y-2">
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <NoteField id={`note-${fields.id}`} />
+      <NoteField id={`note-${fields.id}`} label={noteLabel} />
       <div className="flex flex-wrap gap-2">{children}</div>
     </Form>
   );
 }
 
 /** A pending listing or claim: what it is, then approve or refuse it (approve-/reject-listing, -claim). */
-function ReviewCard(props: { id: string; kind: "listing" | "claim"; label: string; heading: ReactNode; busy: boolean; children: ReactNode }) {
+function ReviewCard(props: { id: string; kind: "listing" | "claim" | "event"; label: string; heading: ReactNode; busy: boolean; children: ReactNode }) {
   const { id, kind, label, heading, busy, children } = props;
   return (
     <article className={cardClass("space-y-2 p-4")} aria-label={label}>
       <h3 className="font-semibold">{heading}</h3>
       {children}
-      <ModerationForm fields={{ id }}>
+      <ModerationForm fields={{ id }} noteLabel={kind === "event" ? "Motivo (obrigatório para recusar; vai para quem propôs)" : undefined}>
         <Button type="submit" name="intent" value={`approve-${kind}`} variant="primary" size="sm" disabled={busy}>Aprovar</Button>
         <Button type="submit" name="intent" value={`reject-${kind}`} variant="secondary" size="sm" disabled={busy}>Recusar</Button>
       </ModerationForm>
@@ -140,7 +150,7 @@ function ReviewCard(props: { id: string; kind: "listing" | "claim"; label: strin
 
 export default function Moderation({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const { reported, proposals, claims, role } = loaderData;
+  const { reported, proposals, claims, events, role } = loaderData;
   return (
     <div className="space-y-6">
       <PageHeader title="Moderação">
@@ -201,6 +211,17 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
             <p className="text-sm text-stone-600 dark:text-stone-300">{[p.address, p.neighbourhood, p.phone && formatBrazilianPhone(p.phone), p.whatsapp && `WhatsApp ${formatBrazilianPhone(p.whatsapp)}`]
                 .filter(Boolean)
                 .join(" · ")}</p>
+          </ReviewCard>
+        ))}
+      </section>
+
+      <section aria-labelledby="eventos" className="space-y-3">
+        <h2 id="eventos" className="text-lg font-semibold">Eventos propostos ({events.length})</h2>
+        {events.map((e) => (
+          <ReviewCard key={e.id} id={e.id} kind="event" label={`Evento: ${e.title}`} heading={<Link to={`/agenda/${e.id}`} className="hover:underline">{e.title}</Link>} busy={busy}>
+            <p className="text-sm">{eventWhen(e)} · {eventPlace(e)}</p>
+            <p className="text-sm">{e.category} · {eventPrice(e.priceCents)} · proposto por {e.proposerName}</p>
+            {e.description ? <p className="whitespace-pre-line text-sm">{e.description}</p> : null}
           </ReviewCard>
         ))}
       </section>

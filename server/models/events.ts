@@ -1,6 +1,8 @@
-import { agendaDays, monthDays, type TownEvent } from "#core/events";
+import { agendaDays, monthDays, type EventCategory, type TownEvent } from "#core/events";
 import { isUuid } from "#core/uuid";
 import type { Queryable } from "../db";
+import { refusedOr } from "../db/errors";
+import { ptSortKey } from "./sort";
 import { townInstant } from "./duty-rota";
 import { keysetPage, startsOrderPage, type PageRequest } from "./keyset";
 
@@ -83,4 +85,86 @@ export async function feedEvents(tx: Queryable, now: Date): Promise<TownEvent[]>
     [now.toISOString()],
   );
   return rows.map(iso);
+}
+
+// ---------------------------------------------------------------- proposals and the queue
+
+export type EventInput = {
+  title: string;
+  description: string;
+  startsAt: string;
+  endsAt: string;
+  businessId: string | null;
+  address: string;
+  category: EventCategory;
+  priceCents: number | null;
+};
+
+export type ProposalRefusal = "rate_limited" | "rate_limited_new" | "blocked";
+
+/** The database's refusals of a proposal (20261202000300_event_proposals.sql), as outcomes the form words. */
+function proposalRefusalOf(error: unknown): ProposalRefusal | null {
+  const e = error as { code?: string; constraint?: string; message?: string };
+  const constraint = e.constraint ?? "";
+  if (e.code === "23514") {
+    if (constraint === "events_rate_limit_new" || /for a new account/.test(e.message ?? "")) return "rate_limited_new";
+    if (constraint === "events_rate_limit" || /too many event proposals/.test(e.message ?? "")) return "rate_limited";
+  }
+  // 42501: the restrictive policy refused a blocked resident.
+  if (e.code === "42501") return "blocked";
+  return null;
+}
+
+/**
+ * The outcome of a proposal, its transaction included: the trigger and the policies refuse
+ * inside it — eventProposalOutcomeOf(ctx.db.asCaller((tx) => proposeEvent(tx, …))).
+ */
+export function eventProposalOutcomeOf<T>(work: Promise<T>): Promise<T | { ok: false; refusal: ProposalRefusal }> {
+  return refusedOr(work, proposalRefusalOf);
+}
+
+/** A pending proposal of the caller's own. `rateScale`: the server's RATE_LIMIT_SCALE (tests raise it). */
+export async function proposeEvent(tx: Queryable, proposerId: string, input: EventInput, rateScale = 1): Promise<{ ok: true; id: string }> {
+  if (rateScale !== 1) await tx.query(`SELECT set_config('guida.rate_limit_scale', $1, true)`, [String(rateScale)]);
+  const [row] = await tx.query<{ id: string }>(
+    `INSERT INTO public.events (proposer_id, title, description, starts_at, ends_at, business_id, address, category, price_cents)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    [proposerId, input.title, input.description, input.startsAt, input.endsAt, input.businessId, input.address, input.category, input.priceCents],
+  );
+  return { ok: true, id: row!.id };
+}
+
+/** The resident's own proposals (RLS shows no one else's pending ones), newest first. */
+export async function listOwnEvents(tx: Queryable, proposerId: string): Promise<TownEvent[]> {
+  const rows = await tx.query<TownEvent>(
+    `SELECT ${EVENT_COLUMNS} FROM ${EVENT_FROM} WHERE e.proposer_id = $1 ORDER BY e.created_at DESC LIMIT 20`,
+    [proposerId],
+  );
+  return rows.map(iso);
+}
+
+/** The moderators' queue, newest first (RLS shows a resident only their own). */
+export async function listPendingEvents(tx: Queryable): Promise<TownEvent[]> {
+  const rows = await tx.query<TownEvent>(
+    `SELECT ${EVENT_COLUMNS} FROM ${EVENT_FROM} WHERE e.status = 'pending' ORDER BY e.created_at DESC LIMIT 100`,
+  );
+  return rows.map(iso);
+}
+
+export async function reviewEvent(tx: Queryable, id: string, approve: boolean, note: string): Promise<void> {
+  if (!isUuid(id)) throw Object.assign(new Error("no such event"), { code: "P0002" });
+  await tx.query(`SELECT public.review_event($1::uuid, $2, $3)`, [id, approve, note]);
+}
+
+/**
+ * The listed business a proposal's place names, when it names one: the same name as a listing,
+ * accents and case aside (the businesses' stored sort key, which an index serves). Null when no
+ * listing, or more than one, has that name: the place is then an address in words.
+ */
+export async function businessNamed(tx: Queryable, place: string): Promise<string | null> {
+  const rows = await tx.query<{ id: string }>(
+    `SELECT b.id FROM public.businesses b WHERE b.name_sort_key = ${ptSortKey("$1::text")} LIMIT 2`,
+    [place.trim()],
+  );
+  return rows.length === 1 ? rows[0]!.id : null;
 }

@@ -54,6 +54,8 @@ const DONA = resident("dona_conceicao");
 // Issue #18: the demo town's moderator, and an admin named by ADMIN_EMAIL when the server starts.
 const HELENA = resident(DEMO_MODERATOR);
 const ADMIN = resident("isa_freitas");
+/** A day ten days from now (UTC date: in the future on the town's clock too): an event proposal's date. */
+const IN_TEN_DAYS = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
 for (const business of [ANTONIO, DONA]) {
   if (!town.businesses.some((b) => b.ownerKey === business.key)) throw new Error(`${business.key} owns no business in the demo town`);
 }
@@ -1657,6 +1659,39 @@ const ROWS: Row[] = [
       },
     },
   },
+  // Issue #32: residents propose events (pending, their own), moderators review them.
+  { method: "GET", path: "/agenda/propor", cells: { visitor: toLogin(302), other: { status: 200, contains: () => ["Propor evento"] }, moderator: ok } },
+  {
+    method: "POST",
+    path: "/agenda/propor",
+    fields: (c) => [
+      ["titulo", "Seresta da Matriz"], ["inicio", `${IN_TEN_DAYS}T19:00`], ["fim", `${IN_TEN_DAYS}T22:00`], ["local", "Praça da Matriz"],
+      ["categoria", "Cultura"], ["status", "approved"], ["proposer_id", c.ids.anaId],
+    ],
+    cells: {
+      visitor: toLogin(303),
+      other: {
+        status: 303,
+        location: "/agenda/propor",
+        effect: "allowed",
+        phase: 1,
+        outcome: "a pending event of their own, on no list yet",
+        verify: async (c, _res, cookie) => {
+          const mine = decodeHtml(await html(c, "/agenda/propor", cookie)).replace(/<!-- -->/g, "");
+          expect(mine).toContain("Seresta da Matriz</a> · Aguardando a moderação");
+          expect(await html(c, "/agenda")).not.toContain("Seresta da Matriz");
+        },
+      },
+    },
+  },
+  ...(["approve-event", "reject-event"] as const).map((intent): Row => ({
+    method: "POST",
+    path: "/moderacao",
+    intent,
+    note: "an event that does not exist",
+    fields: () => [["id", "9f000000-0000-4000-8000-000000000001"], ["note", "Data errada"]],
+    cells: { visitor: toLogin(303), other: { status: 403 }, moderator: { status: 404 }, admin: { status: 404 } },
+  })),
   { method: "GET", path: "/business/{unownedBusiness}/e-meu", cells: { visitor: toLogin(302), other: { status: 200, contains: () => ["Pedir para ser o dono"] } } },
   {
     method: "POST",

@@ -550,6 +550,9 @@ const MATRIX: Record<string, TableRules> = {
       // Issue #30: the rate of comments per resident, by trust level.
       comments_per_10_minutes: nobody("10000"),
       new_account_comments_per_hour: nobody("10000"),
+      // Issue #32: event proposals a day per resident, by trust level.
+      events_per_day: nobody("10000"),
+      new_account_events_per_day: nobody("10000"),
     },
   },
   // /denunciar: one per resident per item; closed only by a moderator's action.

@@ -4,7 +4,9 @@ import { expect, it } from "vitest";
 import { ANON, type Claims, type Queryable } from "#server/db/types";
 import { withUser } from "#server/db/with-user";
 import { townInstant } from "#server/models/duty-rota";
-import { feedEvents, getEvent, readAgenda } from "#server/models/events";
+import {
+  businessNamed, eventProposalOutcomeOf, feedEvents, getEvent, listOwnEvents, listPendingEvents, proposeEvent as proposeThroughModel, readAgenda, reviewEvent as reviewThroughModel,
+} from "#server/models/events";
 import { outcomeOf } from "#server/models/moderation";
 import { agendaCalendar } from "#server/toolkit/agenda-ics";
 import { forEachEngine } from "./db";
@@ -19,6 +21,9 @@ const MODERATOR = "00000000-0000-4000-8000-00000000e001";
 const RESIDENT = "00000000-0000-4000-8000-00000000e002";
 const OTHER = "00000000-0000-4000-8000-00000000e003";
 const BLOCKED = "00000000-0000-4000-8000-00000000e004";
+const NEWBIE = "00000000-0000-4000-8000-00000000e005";
+const CONFIRMED = "00000000-0000-4000-8000-00000000e006";
+const BAR = "00000000-0000-4000-8000-00000000e0b1";
 const as = (sub: string): Claims => ({ role: "authenticated", sub });
 const t = (local: string) => townInstant(local)!;
 /** Wednesday 25 November 2026, 10:00 in Vila Serena: the clock of the lists below. */
@@ -66,6 +71,8 @@ forEachEngine((getDb) => {
     );
     await getDb().query(`INSERT INTO public.user_roles (user_id, role) VALUES ($1, 'moderator')`, [MODERATOR]);
     await getDb().query(`INSERT INTO public.resident_blocks (user_id, blocked_by) VALUES ($1, $2)`, [BLOCKED, MODERATOR]);
+    // The lists below need more proposals a day than a resident may send (the operator's setting).
+    await getDb().query(`UPDATE public.moderation_settings SET events_per_day = 1000`);
 
     ids.feira = await propose(RESIDENT, input("Feira de artesanato", "2026-11-28 08:00", "2026-11-28 13:00", { category: "Feira" }));
     // Nobody proposes for someone else, as approved, or while blocked; a visitor not at all.
@@ -92,6 +99,62 @@ forEachEngine((getDb) => {
     expect((await run(ANON, (tx) => getEvent(tx, ids.feira!)))?.status).toBe("approved");
     const [told] = await getDb().query<{ title: string; link: string }>(`SELECT title, link FROM public.notifications WHERE user_id = $1 AND kind = 'moderation'`, [RESIDENT]);
     expect(told).toEqual({ title: "Evento aprovado", link: `/agenda/${ids.feira}` });
+  });
+
+  it("keeps the trust rules of new content: proposals a day by trust level, the blocked refused, the reason of a refusal told", async () => {
+    // 20261202000300_event_proposals.sql: a new account (no confirmed e-mail) 1 a day here, a confirmed one 2.
+    await getDb().query(
+      `INSERT INTO auth.users (id, email, raw_user_meta_data, email_confirmed_at) VALUES
+         ($1, 'nova-ev@exemplo.com.br', '{"username":"nova_ev","full_name":"Nova"}', NULL),
+         ($2, 'dora-ev@exemplo.com.br', '{"username":"dora_ev","full_name":"Dora"}', now())`,
+      [NEWBIE, CONFIRMED],
+    );
+    await getDb().query(`UPDATE public.moderation_settings SET events_per_day = 2, new_account_events_per_day = 1`);
+    try {
+      const send = (who: string, title: string, scale = 1) =>
+        eventProposalOutcomeOf(run(as(who), (tx) => proposeThroughModel(tx, who, { ...input(title, "2026-12-05 08:00", "2026-12-05 12:00"), category: "Feira" }, scale)));
+      const first = await send(NEWBIE, "Brechó da Nova");
+      expect(first.ok).toBe(true);
+      expect(await send(NEWBIE, "Segundo da Nova")).toEqual({ ok: false, refusal: "rate_limited_new" });
+      // The server's RATE_LIMIT_SCALE (the tests') doubles the allowance.
+      expect((await send(NEWBIE, "Segundo da Nova", 2)).ok).toBe(true);
+      expect((await send(CONFIRMED, "Feira da Dora 1")).ok).toBe(true);
+      expect((await send(CONFIRMED, "Feira da Dora 2")).ok).toBe(true);
+      expect(await send(CONFIRMED, "Feira da Dora 3")).toEqual({ ok: false, refusal: "rate_limited" });
+      expect(await send(BLOCKED, "Do bloqueado")).toEqual({ ok: false, refusal: "blocked" });
+
+      // The queue: moderation sees every pending proposal; a resident only their own.
+      const queued = titles(await run(as(MODERATOR), (tx) => listPendingEvents(tx)));
+      expect(queued).toEqual(expect.arrayContaining(["Brechó da Nova", "Segundo da Nova", "Feira da Dora 1", "Feira da Dora 2"]));
+      expect(titles(await run(as(CONFIRMED), (tx) => listPendingEvents(tx))).sort()).toEqual(["Feira da Dora 1", "Feira da Dora 2"]);
+
+      // A refusal with its reason: the proposer reads it, the log keeps it, their list says so.
+      const id = (first as { id: string }).id;
+      expect(await outcomeOf(run(as(CONFIRMED), (tx) => reviewThroughModel(tx, id, false, "Não pode")))).toBe("refused");
+      await run(as(MODERATOR), (tx) => reviewThroughModel(tx, id, false, "  A data é de 2025: confira e proponha de novo. "));
+      const [told] = await getDb().query<{ title: string; body: string; link: string }>(
+        `SELECT title, body, link FROM public.notifications WHERE user_id = $1 AND kind = 'moderation'`, [NEWBIE]);
+      expect(told).toEqual({ title: "Evento não aprovado", body: "Brechó da Nova não foi aprovado pela moderação. Motivo: A data é de 2025: confira e proponha de novo.", link: `/agenda/${id}` });
+      const [logged] = await getDb().query<{ action: string; note: string; subject_id: string }>(
+        `SELECT action, note, subject_id FROM public.moderation_log WHERE item_id = $1`, [id]);
+      expect(logged).toEqual({ action: "reject_event", note: "A data é de 2025: confira e proponha de novo.", subject_id: NEWBIE });
+      const own = await run(as(NEWBIE), (tx) => listOwnEvents(tx, NEWBIE));
+      expect(own.map((e) => [e.title, e.status])).toEqual([["Segundo da Nova", "pending"], ["Brechó da Nova", "rejected"]]);
+      expect(titles(await run(as(OTHER), (tx) => listOwnEvents(tx, NEWBIE)))).toEqual([]);
+      expect(await outcomeOf(run(as(MODERATOR), (tx) => reviewThroughModel(tx, "not-an-id", true, "")))).toBe("not-found");
+    } finally {
+      await getDb().query(`UPDATE public.moderation_settings SET events_per_day = 1000, new_account_events_per_day = 2`);
+    }
+  });
+
+  it("reads a place that names one listed business as that business, accents and case aside; anything else is an address", async () => {
+    await getDb().query(
+      `INSERT INTO public.businesses (id, name, category) VALUES ($1, 'Bar do Zé da Viola', 'Bares'), ($2, 'Padaria Dupla', 'Padarias'), ($3, 'Padaria Dupla', 'Padarias')`,
+      [BAR, "00000000-0000-4000-8000-00000000e0b2", "00000000-0000-4000-8000-00000000e0b3"],
+    );
+    expect(await run(as(RESIDENT), (tx) => businessNamed(tx, "  bar do ze da viola "))).toBe(BAR);
+    expect(await run(as(RESIDENT), (tx) => businessNamed(tx, "Padaria Dupla"))).toBeNull();
+    expect(await run(as(RESIDENT), (tx) => businessNamed(tx, "Rua Direita, 10"))).toBeNull();
   });
 
   it("lists Hoje, Este fim de semana, Próximos and a month on the town's clock; past events leave the lists and keep their pages", async () => {

@@ -1401,7 +1401,7 @@ async function nextBlockTarget(): Promise<string> {
   return firstMatch((await get(`/u/${username}`, "")).body, new RegExp(`tipo=profile(?:&amp;|&)id=(${UUID})`), `profile id of ${username}`);
 }
 
-const targets = { report: "", proposal: "", claim: "", claimed: "", block: "" };
+const targets = { report: "", proposal: "", claim: "", claimed: "", block: "", event: "" };
 const ensure = {
   report: async () => {
     targets.report ||= await newPost(ctx.b, `Post para denunciar ${unique()}`);
@@ -1424,6 +1424,14 @@ const ensure = {
   block: async () => {
     targets.block ||= await nextBlockTarget();
   },
+  // Issue #32: an event B proposes, waiting in the queue.
+  event: async () => {
+    if (targets.event) return;
+    const title = `Evento ${unique()}`;
+    const when = daysAhead(3);
+    await created("/agenda/propor", ctx.b, asForm([["titulo", title], ["inicio", `${when}T19:00`], ["fim", `${when}T23:00`], ["local", "Praça da Matriz"], ["categoria", "Festa"]]), "proposing an event");
+    targets.event = await pendingIdAfter(`aria-label="Evento: ${title}"`);
+  },
 };
 const usedUp = (target: keyof typeof targets) => async () => {
   targets[target] = "";
@@ -1443,7 +1451,13 @@ const queueIdField = (valid: () => string): FieldSpec => ({
 });
 
 /** A form of the moderation queue: its intent (and others sent in its place), its fields, an optional note. */
-function queueRow(intent: string, otherIntents: [string, Refusal][], fields: FieldSpec[], rest: Pick<ActionSpec, "probe" | "nothing"> & Partial<ActionSpec>): ActionSpec {
+function queueRow(
+  intent: string,
+  otherIntents: [string, Refusal][],
+  fields: FieldSpec[],
+  rest: Pick<ActionSpec, "probe" | "nothing"> & Partial<ActionSpec>,
+  note = noteField(MODERATION_NOTE),
+): ActionSpec {
   return {
     label: `POST /moderacao intent=${intent}`,
     path: () => "/moderacao",
@@ -1452,7 +1466,7 @@ function queueRow(intent: string, otherIntents: [string, Refusal][], fields: Fie
     fields: [
       { name: "intent", kind: "intent", valid: () => intent, required: refused(400, UNKNOWN_ACTION), invalid: refused(400, UNKNOWN_ACTION), wrong: [intent.toUpperCase(), ...otherIntents] },
       ...fields,
-      noteField(MODERATION_NOTE),
+      note,
     ],
     duplicated: refused(400, INVALID_VALUE),
     empty: refused(400, UNKNOWN_ACTION),
@@ -1479,19 +1493,87 @@ function moderateRow(intent: string, item: { kind: string; id: () => string; sho
   });
 }
 
-/** approve-listing, reject-listing, approve-claim, reject-claim: a pending proposal or claim by id. */
-function reviewRow(intent: string, target: "proposal" | "claim"): ActionSpec {
+const EVENT_REASON = "Diga o motivo da recusa: ele vai para quem propôs o evento.";
+
+/** approve-/reject-listing, -claim, -event: a pending proposal, claim or event by id. */
+function reviewRow(intent: string, target: "proposal" | "claim" | "event"): ActionSpec {
   // The other kind of review finds no such row; an item action misses its kind.
   const others: [string, Refusal][] = [
     [target === "claim" ? "approve-listing" : "approve-claim", refused(404, QUEUE_GONE)],
     ["hide", refused(400, QUEUE_KIND)],
   ];
-  return queueRow(intent, others, [queueIdField(() => targets[target])], {
-    before: ensure[target],
-    probe: queueOf,
-    nothing: "the queue unchanged",
-    afterAccepted: usedUp(target),
+  // Refusing an event needs its reason: the proposer reads it (issue #32).
+  const note: FieldSpec =
+    intent === "reject-event"
+      ? { ...noteField(""), required: refused(400, EVENT_REASON), long: refused(400, "O motivo pode ter no máximo 500 caracteres."), wrong: [[" ", refused(400, EVENT_REASON)]] }
+      : noteField(MODERATION_NOTE);
+  return queueRow(
+    intent,
+    others,
+    [queueIdField(() => targets[target])],
+    { before: ensure[target], probe: queueOf, nothing: "the queue unchanged", afterAccepted: usedUp(target) },
+    note,
+  );
+}
+
+/** /agenda/propor (issue #32): a pending event, listed under the resident's own. */
+function eventProposalRow(): ActionSpec {
+  const when = (name: string, valid: () => string, what: string): FieldSpec => ({
+    name,
+    kind: "format",
+    valid,
+    required: refused(400, `Escolha a data e a hora ${what}.`),
+    invalid: refused(400, `Escolha a data e a hora ${what}, como 28/11/2026 19:00.`),
+    wrong: ["amanhã", "19:00", [`2031-02-30T19:00`, refused(400, "Essa data não existe no calendário.")]],
   });
+  const mine = () => probe.page("/agenda/propor", ctx.a);
+  return {
+    label: "POST /agenda/propor",
+    path: () => "/agenda/propor",
+    cookie: () => ctx.a,
+    encoding: "form",
+    fields: [
+      {
+        name: "titulo",
+        kind: "text",
+        valid: () => "Festa junina da escola",
+        required: refused(400, "Diga o nome do evento."),
+        long: refused(400, "O nome pode ter no máximo 120 caracteres."),
+        shownAt: () => "/agenda/propor",
+      },
+      { name: "descricao", kind: "text", valid: () => "Quadrilha às 20h.", long: refused(400, "A descrição pode ter no máximo 4.000 caracteres.") },
+      when("inicio", () => `${daysAhead(3)}T19:00`, "do início"),
+      {
+        ...when("fim", () => `${daysAhead(3)}T23:00`, "do fim"),
+        wrong: [
+          "amanhã",
+          [`${daysAhead(3)}T18:00`, refused(400, "O fim vem antes do início.")],
+          [`${daysAhead(3)}T19:00`, refused(400, "O fim vem antes do início.")],
+          [`${daysAhead(40)}T19:00`, refused(400, "Um evento dura no máximo 31 dias.")],
+        ],
+      },
+      {
+        name: "local",
+        kind: "text",
+        valid: () => "Rua Direita, 10",
+        required: refused(400, "Diga onde vai ser: o nome de um lugar do Guida ou um endereço."),
+        long: refused(400, "O local pode ter no máximo 200 caracteres."),
+      },
+      { name: "categoria", kind: "choice", valid: () => "Festa", required: refused(400, "Escolha a categoria."), invalid: refused(400, "Escolha a categoria."), wrong: ["festa", "Show"] },
+      {
+        name: "preco",
+        kind: "format",
+        valid: () => "15,00",
+        invalid: refused(400, "Digite o preço em reais, como 15 ou 15,50 (deixe em branco se for gratuito)."),
+        wrong: ["quinze", "-5"],
+      },
+    ],
+    duplicated: refused(400, INVALID_VALUE),
+    empty: refused(400, "Diga o nome do evento."),
+    huge: refused(413, TOO_LARGE),
+    probe: mine,
+    nothing: "no event proposed",
+  };
 }
 
 /**
@@ -1681,6 +1763,9 @@ const ISSUE_18_ACTIONS: ActionSpec[] = [
   reviewRow("reject-listing", "proposal"),
   reviewRow("approve-claim", "claim"),
   reviewRow("reject-claim", "claim"),
+  eventProposalRow(),
+  reviewRow("approve-event", "event"),
+  reviewRow("reject-event", "event"),
 ];
 
 const ACTIONS: ActionSpec[] = [

@@ -16,7 +16,7 @@ describe("the intents of each action, read from the route modules", () => {
 
   it("reads each way an action tells its intents apart", () => {
     // A switch on intentOf(form).
-    expect(of("moderacao")?.intents).toEqual(["approve-claim", "approve-listing", "block", "dismiss", "hide", "reject-claim", "reject-listing", "restore"]);
+    expect(of("moderacao")?.intents).toEqual(["approve-claim", "approve-event", "approve-listing", "block", "dismiss", "hide", "reject-claim", "reject-event", "reject-listing", "restore"]);
     // Comparisons with the intent variable.
     expect(of("favorites")?.intents).toEqual(["add", "remove"]);
     // intentOf's fallback and the ./+shared schemas' z.literal.
@@ -84,8 +84,9 @@ describe("a table without a row for an intent is refused", () => {
       .filter((a) => !["moderacao", "denunciar", "cadastrar/:tipo", "business/:id/e-meu", "business/:id/editar"].includes(a.path))
       .flatMap((a) => (a.intents.length ? a.intents : [""]).map((intent) => ({ path: `/${a.path.replace(/:(\w+)/g, "{$1}")}`, intent })));
     const missing = missingRows(routeActions(), rows);
-    // 8 moderation intents, 3 issue #18 forms, and the business editor's save, add-date and remove-date (issue #32).
-    expect(missing).toHaveLength(8 + 3 + 3);
+    // 8 moderation intents (+ approve-event and reject-event, issue #32), 3 issue #18 forms, and the
+    // business editor's save, add-date and remove-date (issue #32).
+    expect(missing).toHaveLength(8 + 2 + 3 + 3);
     expect(missing).toContain("POST /moderacao intent=approve-claim has no row (routes/moderation.tsx)");
     expect(missing).toContain("POST /business/:id/e-meu has no row (routes/claim-business.tsx)");
   });

@@ -27,7 +27,7 @@ export function FieldError({ id, errors }: { id: string; errors: unknown }) {
 type FieldProps = {
   field: TextField;
   label: string;
-  type?: "text" | "email" | "password" | "tel" | "search" | "url";
+  type?: "text" | "email" | "password" | "tel" | "search" | "url" | "datetime-local";
   autoComplete?: string;
   inputMode?: React.HTMLAttributes<HTMLInputElement>["inputMode"];
   hint?: string;
