@@ -64,6 +64,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-2xl font-bold">Bem-vindo a Vila Serena</h1>
         <p className="text-stone-600 dark:text-stone-300">O que está acontecendo na cidade agora.</p>
+        <p className="mt-2 text-sm">
+          <Link to="/agenda" className="font-semibold text-brand-700 underline dark:text-brand-100">
+            Agenda da cidade
+          </Link>
+          : festas, feiras e o que acontece neste fim de semana.
+        </p>
       </div>
 
       <Section id="abertos-agora" kind="business" title={`Abertos agora (${openBusinessCount})`} more={{ to: "/businesses?aberto=1", label: "Ver todos" }} empty={openBusinesses.length === 0 && "Nenhum negócio aberto neste momento."}>

@@ -2,6 +2,10 @@ import { randomUUID } from "node:crypto";
 import { hashPassword } from "../auth/password";
 import { normalizeBrazilianPhone } from "#core/phone";
 import { placeInNeighbourhood } from "#core/town-map";
+import { townDate } from "#core/business-hours";
+import { addDays } from "#core/events";
+import { townInstant } from "../models/duty-rota";
+import { demoAgenda } from "./seed-agenda";
 import { insertDemoComments } from "./seed-comments";
 import { insertDemoReviews } from "./seed-reviews";
 import { buildDemoTown, DEMO_PASSWORD } from "./seed-data";
@@ -213,6 +217,20 @@ async function addCopy(tx: Queryable, copy: number, now: Date, passwordHash: str
     now,
   });
   await insertDemoReviews(tx, { uid, now });
+  // Issue #32: each copy's agenda a day later than the one before, so the city's events spread
+  // over the coming months (December's dates stay: a city has many events those nights).
+  const events = demoAgenda(addDays(townDate(now).date, copy)).map((e) => {
+    const business = e.business ? businesses.find((b) => b.name === e.business) : undefined;
+    return {
+      proposer_id: uid(e.proposer), title: e.title, description: e.description, starts_at: townInstant(e.start), ends_at: townInstant(e.end),
+      business_id: business?.id ?? null, address: business ? "" : e.address || e.business, category: e.category, price_cents: e.priceCents,
+      status: e.approved ? "approved" : "pending", reviewed_at: e.approved ? ago(1) : null, created_at: ago(2, copy),
+    };
+  });
+  await insertRows(tx, "public.events", {
+    proposer_id: "uuid", title: "text", description: "text", starts_at: "timestamptz", ends_at: "timestamptz", business_id: "uuid",
+    address: "text", category: "text", price_cents: "int", status: "text", reviewed_at: "timestamptz", created_at: "timestamptz",
+  }, events);
 
   // Each resident of the copy keeps two favorites of it: the owners' notifications follow.
   const items = [

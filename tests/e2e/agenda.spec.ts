@@ -20,7 +20,8 @@ function weekendEvent() {
 }
 
 /**
- * The town's agenda (issue #32), JavaScript on and off, at 360 px: the demo town's weekend
+ * The town's agenda (issue #32), JavaScript on and off, at 360 px, reached from the home page's
+ * "Agenda da cidade": the demo town's weekend
  * under "Este fim de semana" (server/seed/seed-agenda.ts puts it on the weekend the agenda
  * calls this one); its page says when and where, and "Adicionar à agenda" downloads an .ics
  * that a calendar library reads back at 07:00–12:00 in America/Sao_Paulo. The proposal still
@@ -29,7 +30,10 @@ function weekendEvent() {
 test("the weekend's event is on the agenda, and its .ics reads back at São Paulo's hours", async ({ page, javaScriptEnabled }) => {
   // Whichever seeded event the weekend list holds at this minute (the viola night, the feira, the quermesse).
   const expected = weekendEvent();
-  await open(page, "/agenda", javaScriptEnabled);
+  // The home page links the agenda.
+  await open(page, "/", javaScriptEnabled);
+  await page.getByRole("link", { name: "Agenda da cidade" }).click();
+  await expect(page).toHaveURL(/\/agenda$/);
   await expect(page.getByRole("heading", { level: 1, name: "Agenda" })).toBeVisible();
   const weekend = page.getByRole("region", { name: "Este fim de semana" });
   if (!expected) {

@@ -23,6 +23,7 @@ import {
   badges,
   favoriteState,
 } from "#server/cache/reads";
+import { feedEvents, getEvent, listOwnEvents, listPendingEvents, readAgenda } from "#server/models/events";
 import { listFavorites } from "#server/models/favorites";
 import { listNotifications } from "#server/models/notifications";
 import { getPost, listPosts } from "#server/models/posts";
@@ -49,6 +50,8 @@ const GROWING = [
   "news", "notifications", "user_favorites", "profiles", "profile_private", "users", "search_documents",
   // Issue #30: the copies' comments and reviews grow with the posts, news and listings.
   "comments", "reviews", "review_replies",
+  // Issue #32: the agenda (each copy of the town brings its events, a day later than the last).
+  "events",
 ];
 
 type Recorded = { text: string; params: unknown[] };
@@ -173,6 +176,16 @@ const PAGES: Page[] = [
   ["/favorites?tipo=business", "resident", (tx) => listFavorites(tx, ids.heavy!, { page: 1, type: "business" })],
   ["every page's hearts", "resident", (tx) => favoriteState.run(tx, ids.heavy!, { itemIds: [ids.news!, ids.item!, ids.post!] })],
   ["every page's badges", "resident", (tx) => badges.run(tx, ids.heavy!, null)],
+  // Issue #32: the agenda's lists, a deep page, a month, an event, the feed; a resident's own
+  // proposals and the queue's read (as a resident, RLS leaves their own).
+  ["/agenda", "visitor", (tx) => readAgenda(tx, NOW, { page: 1 })],
+  ["/agenda?mes=2027-01", "visitor", (tx) => readAgenda(tx, NOW, { page: 1 }, "2027-01")],
+  ["/agenda?pagina=2&depois=…", "visitor", (tx) => readAgenda(tx, NOW, { page: 2, after: ids.event! })],
+  ["/agenda?pagina=2&antes=…", "visitor", (tx) => readAgenda(tx, NOW, { page: 2, before: ids.event! })],
+  ["/agenda/{id}", "visitor", (tx) => getEvent(tx, ids.event!)],
+  ["/agenda.ics", "visitor", (tx) => feedEvents(tx, NOW)],
+  ["/agenda/propor", "resident", (tx) => listOwnEvents(tx, ids.heavy!)],
+  ["/moderacao events (a resident's read)", "resident", (tx) => listPendingEvents(tx)],
 ];
 
 describe.skipIf(!TEST_DATABASE_URL)(`plans on the ${SCALE}× town (PostgreSQL)`, () => {
@@ -209,6 +222,11 @@ describe.skipIf(!TEST_DATABASE_URL)(`plans on the ${SCALE}× town (PostgreSQL)`,
     ids.news = await one(`SELECT id::text AS v FROM public.news ORDER BY created_at LIMIT 1`);
     ids.item = await one(`SELECT id::text AS v FROM public.sell_items ORDER BY created_at LIMIT 1`);
     ids.post = await one(`SELECT id::text AS v FROM public.posts ORDER BY created_at LIMIT 1`);
+    // Issue #32: the approved event halfway down the agenda's order (a deep "Próxima" carries it).
+    ids.event = await one(
+      `SELECT id::text AS v FROM public.events WHERE status = 'approved' ORDER BY starts_at, id
+       OFFSET (SELECT count(*) / 2 FROM public.events WHERE status = 'approved') LIMIT 1`,
+    );
     // Cursors halfway down the newest-first lists: what a deep "Próxima"/"Anterior" carries.
     for (const [name, table] of [["newsMiddle", "news"], ["itemMiddle", "sell_items"], ["postMiddle", "posts"]] as const) {
       ids[name] = await one(`SELECT id::text AS v FROM public.${table} ORDER BY created_at DESC, id DESC OFFSET (SELECT count(*) / 2 FROM public.${table}) LIMIT 1`);
