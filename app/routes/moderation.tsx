@@ -44,7 +44,8 @@ const Id = z.string({ error: "Não sabemos qual item é este. Abra a fila de nov
 const ItemActionSchema = z.object({ kind: Kind, id: Id, note: Note });
 const ReviewSchema = z.object({ id: Id, note: Note });
 // A refused event's proposer reads the reason in their notification.
-const RefuseEventSchema = z.object({ id: Id, note: z.string({ error: "Diga o motivo da recusa: ele vai para quem propôs o evento." }).trim().min(1, "Diga o motivo da recusa: ele vai para quem propôs o evento.").max(500, "O motivo pode ter no máximo 500 caracteres.") });
+const NO_REASON = "Diga o motivo da recusa: ele vai para quem propôs o evento.";
+const RefuseEventSchema = z.object({ id: Id, note: z.string({ error: (issue) => (issue.input === undefined ? NO_REASON : undefined) }).trim().min(1, NO_REASON).max(500, "O motivo pode ter no máximo 500 caracteres.") });
 
 const DONE: Record<string, string> = {
   hide: "Conteúdo ocultado.",

@@ -20,8 +20,11 @@ const WINDOW_LIMIT = 20;
 
 const EVENT_COLUMNS = `e.id, e.title, e.description, e.starts_at AS "startsAt", e.ends_at AS "endsAt", e.category,
   e.price_cents AS "priceCents", e.address, e.business_id AS "businessId", b.name AS "businessName",
-  nullif(b.address, '') AS "businessAddress", e.status, coalesce(p.full_name, '') AS "proposerName"`;
-const EVENT_FROM = `public.events e LEFT JOIN public.businesses b ON b.id = e.business_id LEFT JOIN public.profiles p ON p.id = e.proposer_id`;
+  nullif(b.address, '') AS "businessAddress", e.status,
+  coalesce((SELECT p.full_name FROM public.profiles p WHERE p.id = e.proposer_id), '') AS "proposerName"`;
+// The proposer's name is one primary-key read per row shown: joined, PostgreSQL hashed the whole
+// profiles table for the queue's and the feed's hundred-odd rows (city-plans, the 100x town).
+const EVENT_FROM = `public.events e LEFT JOIN public.businesses b ON b.id = e.business_id`;
 
 /** timestamptz comes back as Date from some drivers and as text from others: the app speaks ISO. */
 function iso<T extends { startsAt: string | Date; endsAt: string | Date }>(row: T): T {
@@ -81,6 +84,8 @@ export async function feedEvents(tx: Queryable, now: Date): Promise<TownEvent[]>
   const rows = await tx.query<TownEvent>(
     `SELECT ${EVENT_COLUMNS} FROM ${EVENT_FROM}
      WHERE e.status = 'approved' AND e.ends_at > $1::timestamptz - interval '31 days'
+       -- Implied by the above (an event lasts 31 days at most): a range of the agenda's index.
+       AND e.starts_at > $1::timestamptz - interval '62 days'
      ORDER BY e.starts_at, e.id LIMIT 500`,
     [now.toISOString()],
   );

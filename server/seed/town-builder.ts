@@ -123,6 +123,26 @@ async function addPollsAndVotes(
 }
 
 /** Adds copy `copy` (1, 2, …) of the demo town; returns the ids a favorite may point at. */
+/**
+ * Issue #32: each copy's agenda a day later than the one before, so the city's events spread
+ * over the coming months (December's dates stay: a city has many events those nights).
+ */
+async function addAgenda(tx: Queryable, copy: number, now: Date, businesses: { id: string; name: string }[], uid: (key: string | null) => string | null): Promise<void> {
+  const events = demoAgenda(addDays(townDate(now).date, copy)).map((e) => {
+    const business = e.business ? businesses.find((b) => b.name === e.business) : undefined;
+    return {
+      proposer_id: uid(e.proposer), title: e.title, description: e.description, starts_at: townInstant(e.start), ends_at: townInstant(e.end),
+      business_id: business?.id ?? null, address: business ? "" : e.address || e.business, category: e.category, price_cents: e.priceCents,
+      status: e.approved ? "approved" : "pending", reviewed_at: e.approved ? new Date(now.getTime() - DAY_MS).toISOString() : null,
+      created_at: new Date(now.getTime() - 2 * DAY_MS - copy * 60_000).toISOString(),
+    };
+  });
+  await insertRows(tx, "public.events", {
+    proposer_id: "uuid", title: "text", description: "text", starts_at: "timestamptz", ends_at: "timestamptz", business_id: "uuid",
+    address: "text", category: "text", price_cents: "int", status: "text", reviewed_at: "timestamptz", created_at: "timestamptz",
+  }, events);
+}
+
 async function addCopy(tx: Queryable, copy: number, now: Date, passwordHash: string, pictures: Pictures): Promise<{ kind: string; id: string }[]> {
   const town = buildDemoTown(2026 + copy);
   const ago = (days: number, minutes = 0) => new Date(now.getTime() - days * DAY_MS - minutes * 60_000).toISOString();
@@ -217,20 +237,7 @@ async function addCopy(tx: Queryable, copy: number, now: Date, passwordHash: str
     now,
   });
   await insertDemoReviews(tx, { uid, now });
-  // Issue #32: each copy's agenda a day later than the one before, so the city's events spread
-  // over the coming months (December's dates stay: a city has many events those nights).
-  const events = demoAgenda(addDays(townDate(now).date, copy)).map((e) => {
-    const business = e.business ? businesses.find((b) => b.name === e.business) : undefined;
-    return {
-      proposer_id: uid(e.proposer), title: e.title, description: e.description, starts_at: townInstant(e.start), ends_at: townInstant(e.end),
-      business_id: business?.id ?? null, address: business ? "" : e.address || e.business, category: e.category, price_cents: e.priceCents,
-      status: e.approved ? "approved" : "pending", reviewed_at: e.approved ? ago(1) : null, created_at: ago(2, copy),
-    };
-  });
-  await insertRows(tx, "public.events", {
-    proposer_id: "uuid", title: "text", description: "text", starts_at: "timestamptz", ends_at: "timestamptz", business_id: "uuid",
-    address: "text", category: "text", price_cents: "int", status: "text", reviewed_at: "timestamptz", created_at: "timestamptz",
-  }, events);
+  await addAgenda(tx, copy, now, businesses, uid);
 
   // Each resident of the copy keeps two favorites of it: the owners' notifications follow.
   const items = [
