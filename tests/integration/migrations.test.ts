@@ -83,6 +83,7 @@ forEachEngine(
         { fn: "review_claim", roles: "authenticated" }, // moderators
         { fn: "review_event", roles: "authenticated" }, // moderators: the agenda's proposals (issue #32)
         { fn: "review_proposal", roles: "authenticated" }, // moderators
+        { fn: "save_push_subscription", roles: "authenticated" }, // the caller's own device only: its endpoint becomes theirs (issue #31)
         { fn: "set_town_holiday", roles: "authenticated" }, // admins (issue #32)
         { fn: "unblock_resident", roles: "authenticated" }, // moderators
       ]);
