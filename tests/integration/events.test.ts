@@ -228,4 +228,28 @@ forEachEngine((getDb) => {
     const one = new ICAL.Event(new ICAL.Component(ICAL.parse(agendaCalendar([oldEvent]))).getFirstSubcomponent("vevent")!);
     expect(local(one.startDate)).toBe("2018-01-20 21:00");
   });
+  it("keeps an event's place when the business it was held at is deleted", async () => {
+    // The foreign key empties business_id; an event placed by its business alone had no place
+    // left, and the delete failed on events_place (city-scale.test, whenever it deleted a host).
+    await getDb().query(`UPDATE public.moderation_settings SET events_per_day = 1000, new_account_events_per_day = 1000`);
+    const [bar] = await getDb().query<{ id: string }>(
+      `INSERT INTO public.businesses (name, category, address) VALUES ('Bar da Esquina', 'Bares', 'Rua Direita, 10') RETURNING id`,
+    );
+    const [host] = await getDb().query<{ id: string }>(
+      `INSERT INTO public.businesses (name, category) VALUES ('Quiosque sem Endereço', 'Bares') RETURNING id`,
+    );
+    const held = async (businessId: string) =>
+      (await getDb().query<{ id: string }>(
+        `INSERT INTO public.events (proposer_id, title, starts_at, ends_at, business_id, address, category)
+         VALUES ($1, 'Roda de samba', now() + interval '1 day', now() + interval '1 day 3 hours', $2, '', 'Festa') RETURNING id`,
+        [RESIDENT, businessId],
+      ))[0]!.id;
+    const atBar = await held(bar!.id);
+    const atHost = await held(host!.id);
+    await getDb().query(`DELETE FROM public.businesses WHERE id IN ($1, $2)`, [bar!.id, host!.id]);
+    const place = async (id: string) =>
+      (await getDb().query<{ business_id: string | null; address: string }>(`SELECT business_id, address FROM public.events WHERE id = $1`, [id]))[0];
+    expect(await place(atBar)).toEqual({ business_id: null, address: "Bar da Esquina, Rua Direita, 10" });
+    expect(await place(atHost)).toEqual({ business_id: null, address: "Quiosque sem Endereço" });
+  });
 });
